@@ -1,0 +1,17 @@
+//! Blokus Duo as the contest plays it: cells and the shared bit layout,
+//! tiles and orientations, move codes, positions and rules, move generation,
+//! perft, notations and engines.
+
+pub mod bitboard;
+pub mod cell;
+pub mod code;
+pub mod movegen;
+pub mod perft;
+pub mod position;
+pub mod tiles;
+
+pub use bitboard::Bitboard;
+pub use cell::Cell;
+pub use code::MoveCode;
+pub use position::{IllegalMove, Move, Placement, Player, Position};
+pub use tiles::{Shape, Tile};

@@ -1,0 +1,4 @@
+//! The host side of the project: the rules of the games, engines, notations
+//! and the command-line tools built on them.
+
+pub mod blokus;
