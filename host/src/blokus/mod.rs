@@ -6,8 +6,11 @@ pub mod bitboard;
 pub mod cell;
 pub mod code;
 pub mod movegen;
+pub mod pentobi;
 pub mod perft;
 pub mod position;
+pub mod record;
+pub mod sgf;
 pub mod tiles;
 
 pub use bitboard::Bitboard;
