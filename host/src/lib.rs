@@ -2,3 +2,5 @@
 //! and the command-line tools built on them.
 
 pub mod blokus;
+pub mod search;
+pub mod cli;

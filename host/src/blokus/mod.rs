@@ -2,14 +2,18 @@
 //! tiles and orientations, move codes, positions and rules, move generation,
 //! perft, notations and engines.
 
+pub mod bench;
 pub mod bitboard;
 pub mod cell;
 pub mod code;
+pub mod display;
+pub mod engine;
 pub mod movegen;
 pub mod pentobi;
 pub mod perft;
 pub mod position;
 pub mod record;
+pub mod sample;
 pub mod sgf;
 pub mod tiles;
 

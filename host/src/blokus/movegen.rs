@@ -9,7 +9,7 @@
 //! layout needs no guard columns.
 
 use super::bitboard::Bitboard;
-use super::position::{Move, Placement, Position};
+use super::position::{Move, Placement, Player, Position};
 use super::tiles::{shape_table, Shape, ShapeId};
 use crate::blokus::cell::Cell;
 
@@ -20,8 +20,7 @@ struct ShiftedMasks {
 }
 
 impl ShiftedMasks {
-    fn new(position: &Position) -> ShiftedMasks {
-        let player = position.to_move();
+    fn new(position: &Position, player: Player) -> ShiftedMasks {
         let allowed = !position.forbidden(player);
         let attach = position.attach_cells(player);
         let mut masks = ShiftedMasks {
@@ -55,16 +54,20 @@ impl ShiftedMasks {
 impl Position {
     /// Calls `f` with every shape of a tile the side to move still holds, and
     /// the box corners where it may legally go (possibly none).
-    fn for_each_shape(&self, mut f: impl FnMut(ShapeId, &Shape, Bitboard)) {
-        if self.is_over() {
-            return;
+    fn for_each_shape(&self, f: impl FnMut(ShapeId, &Shape, Bitboard)) {
+        if !self.is_over() {
+            self.for_each_shape_of(self.to_move(), f);
         }
-        let masks = ShiftedMasks::new(self);
+    }
+
+    /// As [`Self::for_each_shape`], for `player` as if it were to move.
+    fn for_each_shape_of(&self, player: Player, mut f: impl FnMut(ShapeId, &Shape, Bitboard)) {
+        let masks = ShiftedMasks::new(self, player);
         if masks.attach[0].is_empty() {
             return;
         }
         let table = shape_table();
-        let mut left = !self.used_tiles(self.to_move()) & super::tiles::ALL_TILES;
+        let mut left = !self.used_tiles(player) & super::tiles::ALL_TILES;
         while left != 0 {
             let tile = left.trailing_zeros() as usize;
             left &= left - 1;
@@ -105,6 +108,14 @@ impl Position {
     pub fn count_placements(&self) -> u32 {
         let mut n = 0;
         self.for_each_shape(|_, _, corners| n += corners.count());
+        n
+    }
+
+    /// The number of placements `player` would have if it were to move
+    /// (a mobility measure for evaluations; ignores whether the game is over).
+    pub fn count_placements_for(&self, player: Player) -> u32 {
+        let mut n = 0;
+        self.for_each_shape_of(player, |_, _, corners| n += corners.count());
         n
     }
 

@@ -1,0 +1,82 @@
+//! `arena blokus bench`: the move generator's speed on fixed positions
+//! (mid-game positions of seeded random games) and perft from the start.
+
+use super::perft::perft;
+use super::position::Placement;
+use super::sample::mid_game_positions;
+use super::Position;
+use std::hint::black_box;
+use std::io::Write;
+use std::time::Instant;
+
+/// Fixed seed of the benchmark positions, so every run measures the same set.
+pub const BENCH_SEED: u64 = 20_141_210;
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+/// Nanoseconds per call of `f`, the fastest of 5 rounds of enough calls to take ~2 ms.
+fn time_ns(mut f: impl FnMut()) -> f64 {
+    let started = Instant::now();
+    let mut calls = 0u32;
+    while started.elapsed().as_micros() < 2_000 {
+        f();
+        calls += 1;
+    }
+    (0..5)
+        .map(|_| {
+            let t = Instant::now();
+            for _ in 0..calls {
+                f();
+            }
+            t.elapsed().as_nanos() as f64 / f64::from(calls)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Prints the benchmark figures.
+pub fn run(games: usize, perft_depth: u32, out: &mut dyn Write) -> anyhow::Result<()> {
+    let positions = mid_game_positions(BENCH_SEED, games);
+    let mut list: Vec<Placement> = Vec::with_capacity(2048);
+    let mut generate = Vec::new();
+    let mut count = Vec::new();
+    let mut sizes = Vec::new();
+    for position in &positions {
+        generate.push(time_ns(|| {
+            list.clear();
+            black_box(position).legal_placements_into(&mut list);
+            black_box(&list);
+        }));
+        count.push(time_ns(|| {
+            black_box(black_box(position).count_placements());
+        }));
+        sizes.push(position.count_placements() as f64);
+    }
+    writeln!(
+        out,
+        "positions: {} mid-game positions (plies 10-22 of {games} games, 4 random moves then greedy, seed {BENCH_SEED})",
+        positions.len()
+    )?;
+    writeln!(out, "legal placements per position: median {:.0}", median(&mut sizes))?;
+    writeln!(
+        out,
+        "full legal-move generation (list of placements): median {:.0} ns per position",
+        median(&mut generate)
+    )?;
+    writeln!(
+        out,
+        "placement count only (popcounts): median {:.0} ns per position",
+        median(&mut count)
+    )?;
+    let started = Instant::now();
+    let leaves = perft(&Position::new(), perft_depth);
+    let seconds = started.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "perft {perft_depth} from the start: {leaves} leaves in {seconds:.3} s = {:.1} M leaves/s",
+        leaves as f64 / seconds / 1e6
+    )?;
+    Ok(())
+}

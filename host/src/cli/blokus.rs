@@ -1,0 +1,293 @@
+//! `arena blokus ...`: legal-move listing, perft, a person playing an engine in
+//! the terminal, the move-generation benchmark and record conversion.
+
+use crate::blokus::bench;
+use crate::blokus::code::parse_code_list;
+use crate::blokus::display;
+use crate::blokus::engine::{engine_by_name, Engine, ENGINE_NAMES};
+use crate::blokus::pentobi;
+use crate::blokus::perft::perft;
+use crate::blokus::record::{GameRecord, Recorder};
+use crate::blokus::{Move, MoveCode, Player, Position};
+use anyhow::{bail, Context};
+use clap::{Subcommand, ValueEnum};
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The Blokus Duo subcommands.
+#[derive(Subcommand, Debug)]
+pub enum BlokusCommand {
+    /// Draw the board and print, as the last line, the number of distinct legal placements.
+    Legal {
+        /// Comma-separated contest codes played from the start (`0000` for a pass).
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Also list the placements: canonical codes, every code, or Pentobi cell lists.
+        #[arg(long, value_enum)]
+        list: Option<ListStyle>,
+    },
+    /// Print, as the last line, the number of move sequences of length DEPTH.
+    Perft {
+        depth: u32,
+        /// Comma-separated contest codes played from the start.
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
+    /// Play against an engine in the terminal; the record is written as the game goes.
+    Play {
+        /// Who moves first (as player 1, orange `o`, from (5,5)).
+        #[arg(long, value_enum, default_value = "human")]
+        first: Side,
+        /// The engine: alphabeta (default, the strongest), greedy or random.
+        #[arg(long, default_value = "default")]
+        engine: String,
+        /// Thinking time per engine move, in seconds.
+        #[arg(long, default_value_t = 1.0)]
+        time: f64,
+        /// Seed for engines that draw lots.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Record files: BASE.txt (transcript) and BASE.sgf (Pentobi SGF).
+        /// Default: blokus-<unix time> in the current directory.
+        #[arg(long)]
+        record: Option<PathBuf>,
+    },
+    /// Move-generation speed: median time of one full generation over fixed
+    /// mid-game positions, and perft leaves per second.
+    Bench {
+        /// Random games the mid-game positions are taken from.
+        #[arg(long, default_value_t = 40)]
+        games: usize,
+        /// Perft depth from the start position.
+        #[arg(long, default_value_t = 3)]
+        perft_depth: u32,
+    },
+    /// Convert a game record: FILE.sgf (Pentobi SGF) or any other name (transcript).
+    Convert { input: PathBuf, output: PathBuf },
+}
+
+/// How `legal --list` writes each placement.
+#[derive(Copy, Clone, Debug, ValueEnum)]
+pub enum ListStyle {
+    /// The canonical contest code.
+    Codes,
+    /// Every contest code naming the same cells, space-separated.
+    AllCodes,
+    /// Pentobi's cell list.
+    Pentobi,
+}
+
+/// Who moves first in `play`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Side {
+    Human,
+    Engine,
+}
+
+/// Runs one Blokus Duo subcommand.
+pub fn run(command: BlokusCommand, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
+    match command {
+        BlokusCommand::Legal { moves, list } => legal(&moves, list, out),
+        BlokusCommand::Perft { depth, moves } => {
+            let position = position_after(&moves)?;
+            writeln!(out, "{}", perft(&position, depth))?;
+            Ok(())
+        }
+        BlokusCommand::Play {
+            first,
+            engine,
+            time,
+            seed,
+            record,
+        } => {
+            let Some(engine) = engine_by_name(&engine, Duration::from_secs_f64(time), seed) else {
+                bail!("unknown engine {engine:?}; engines: {}", ENGINE_NAMES.join(", "));
+            };
+            let base = record.unwrap_or_else(default_record_base);
+            play(first, engine, &base, input, out)
+        }
+        BlokusCommand::Bench { games, perft_depth } => bench::run(games, perft_depth, out),
+        BlokusCommand::Convert { input, output } => convert(&input, &output),
+    }
+}
+
+/// The position after a comma-separated list of codes, with errors naming the bad move.
+pub fn position_after(moves: &str) -> anyhow::Result<Position> {
+    let codes = parse_code_list(moves)?;
+    Position::from_codes(&codes).map_err(|(i, reason)| {
+        anyhow::anyhow!("move {} ({}) is illegal: {reason}", i + 1, codes[i])
+    })
+}
+
+fn legal(moves: &str, list: Option<ListStyle>, out: &mut dyn Write) -> anyhow::Result<()> {
+    let position = position_after(moves)?;
+    write!(out, "{}", display::summary(&position))?;
+    let placements = position.legal_placements();
+    if let Some(style) = list {
+        for p in &placements {
+            let line = match style {
+                ListStyle::Codes => p.code().to_string(),
+                ListStyle::AllCodes => p
+                    .codes()
+                    .iter()
+                    .map(MoveCode::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                ListStyle::Pentobi => pentobi::placement_to_string(*p),
+            };
+            writeln!(out, "{line}")?;
+        }
+    }
+    writeln!(out, "{}", placements.len())?;
+    Ok(())
+}
+
+fn default_record_base() -> PathBuf {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    PathBuf::from(format!("blokus-{seconds}"))
+}
+
+const HELP: &str = "Type a move as xytr (x, y: hex column and row of the tile's reference cell; \
+t: tile a-u; r: orientation 0-7), or as Pentobi cells like e10,f10; 0000 passes. \
+'moves' lists some legal codes, 'board' redraws, 'quit' stops (the record is kept).";
+
+/// A person (on `input`/`out`) plays the engine; both record files are kept current.
+pub fn play(
+    first: Side,
+    mut engine: Box<dyn Engine>,
+    base: &Path,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let human = if first == Side::Human {
+        Player::One
+    } else {
+        Player::Two
+    };
+    let mut recorder = Recorder::create(base, Player::One)
+        .with_context(|| format!("cannot write the game record {}", base.display()))?;
+    let mut position = Position::new();
+    writeln!(
+        out,
+        "You are {human}; the engine ({}) is {}.\n{HELP}\nRecord: {} and {}",
+        engine.name(),
+        human.other(),
+        base.with_extension("txt").display(),
+        base.with_extension("sgf").display()
+    )?;
+    write!(out, "{}", display::summary(&position))?;
+    while !position.is_over() {
+        let m = if position.to_move() == human {
+            match ask_move(&position, input, out)? {
+                Some(m) => m,
+                None => {
+                    writeln!(out, "Stopped; the game so far is in the record.")?;
+                    return Ok(());
+                }
+            }
+        } else {
+            let started = Instant::now();
+            let m = engine.choose(&position);
+            writeln!(
+                out,
+                "engine plays {} ({} ms)",
+                describe(m),
+                started.elapsed().as_millis()
+            )?;
+            m
+        };
+        position.play(m);
+        recorder.push(m.code())?;
+        write!(out, "{}", display::summary(&position))?;
+    }
+    let verdict = match position.winner() {
+        Some(p) if p == human => "You win.",
+        Some(_) => "The engine wins.",
+        None => "Draw.",
+    };
+    writeln!(
+        out,
+        "{verdict} Score: player 1 {}, player 2 {}.",
+        position.score(Player::One),
+        position.score(Player::Two)
+    )?;
+    Ok(())
+}
+
+fn describe(m: Move) -> String {
+    match m {
+        Move::Pass => "0000 (pass)".to_string(),
+        Move::Place(p) => format!("{} = {}", p.code(), pentobi::placement_to_string(p)),
+    }
+}
+
+/// Asks until the person types a legal move; `None` on 'quit' or end of input.
+fn ask_move(
+    position: &Position,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> anyhow::Result<Option<Move>> {
+    loop {
+        write!(out, "your move> ")?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        let text = line.trim();
+        match text {
+            "" => continue,
+            "quit" | "exit" => return Ok(None),
+            "help" | "?" => {
+                writeln!(out, "{HELP}")?;
+                continue;
+            }
+            "board" => {
+                write!(out, "{}", display::summary(position))?;
+                continue;
+            }
+            "moves" => {
+                let placements = position.legal_placements();
+                let shown: Vec<String> = placements
+                    .iter()
+                    .take(30)
+                    .map(|p| p.code().to_string())
+                    .collect();
+                writeln!(out, "{} legal placements, e.g. {}", placements.len(), shown.join(" "))?;
+                continue;
+            }
+            _ => {}
+        }
+        let code = if text.contains(',') || text.len() > 4 {
+            pentobi::parse_placement(text).map(|p| p.code()).map_err(|e| e.to_string())
+        } else {
+            text.parse::<MoveCode>().map_err(|e| e.to_string())
+        };
+        match code.map(|c| (c, position.check(c))) {
+            Ok((_, Ok(m))) => return Ok(Some(m)),
+            Ok((c, Err(reason))) => writeln!(out, "{c} is not legal: {reason}. Try again.")?,
+            Err(error) => writeln!(out, "cannot read {text:?}: {error}. Type 'help' for the format.")?,
+        }
+    }
+}
+
+fn convert(input: &Path, output: &Path) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(input)
+        .with_context(|| format!("cannot read {}", input.display()))?;
+    let is_sgf = |p: &Path| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
+    let record = if is_sgf(input) {
+        GameRecord::from_sgf(&text)
+    } else {
+        GameRecord::from_transcript(&text)
+    }
+    .with_context(|| format!("{} is not a valid Blokus Duo record", input.display()))?;
+    let written = if is_sgf(output) {
+        record.to_sgf()
+    } else {
+        record.to_transcript()
+    };
+    std::fs::write(output, written).with_context(|| format!("cannot write {}", output.display()))
+}
