@@ -389,3 +389,89 @@ impl Position {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::blokus::code::parse_code_list;
+
+    fn after(list: &str) -> Position {
+        Position::from_codes(&parse_code_list(list).unwrap()).unwrap()
+    }
+
+    fn reason(list: &str, code: &str) -> IllegalMove {
+        after(list).check(code.parse().unwrap()).unwrap_err()
+    }
+
+    #[test]
+    fn every_rejection_reason() {
+        // The seed thesis's opening: o has j at (5,4)-(5,8), x has p around (a,a).
+        let opening = "56j0,aap0";
+        assert_eq!(
+            reason(opening, "11a0"),
+            IllegalMove::NoCornerContact,
+            "a lone tile far away"
+        );
+        assert_eq!(reason(opening, "56a0"), IllegalMove::Overlap(Cell::new(5, 6).unwrap()));
+        assert_eq!(reason(opening, "a9a0").to_string(), "cell a9 is already covered");
+        assert_eq!(
+            reason(opening, "66a0"),
+            IllegalMove::SharesEdge(Cell::new(6, 6).unwrap())
+        );
+        assert_eq!(reason(opening, "58j0"), IllegalMove::TileUsed(Tile::from_index(9)));
+        assert_eq!(reason(opening, "e1e0"), IllegalMove::OffBoard { x: 14, y: 0 });
+        assert_eq!(reason(opening, "05a0"), IllegalMove::OffBoard { x: 0, y: 5 });
+        assert_eq!(reason("", "11a0"), IllegalMove::MissesStartSquare(Cell::new(5, 5).unwrap()));
+        assert_eq!(reason("56j0", "55a0"), IllegalMove::Overlap(Cell::new(5, 5).unwrap()));
+        assert_eq!(reason("56j0", "99a0"), IllegalMove::MissesStartSquare(Cell::new(10, 10).unwrap()));
+        assert_eq!(reason("", "0000"), IllegalMove::PassAsFirstMove);
+        assert_eq!(reason("56j0", "0000"), IllegalMove::PassAsFirstMove);
+        // Corner contact makes it legal: (6,9) touches (5,8) corner to corner.
+        assert!(after(opening).check("69a0".parse().unwrap()).is_ok());
+        // A pass is allowed after the first moves, even with moves left.
+        assert_eq!(after(opening).check(MoveCode::Pass), Ok(Move::Pass));
+    }
+
+    #[test]
+    fn two_passes_in_a_row_end_the_game_one_does_not() {
+        let mut position = after("56j0,aap0,0000");
+        assert!(!position.is_over());
+        position.play_code(MoveCode::Pass).unwrap();
+        assert!(position.is_over());
+        assert!(position.legal_moves().is_empty());
+        assert_eq!(position.check("69a0".parse().unwrap()), Err(IllegalMove::GameOver));
+        // A placement between passes resets the count.
+        let position = after("56j0,aap0,0000,8ca0,0000");
+        assert!(!position.is_over());
+    }
+
+    #[test]
+    fn player_two_may_start_on_its_own_square() {
+        let mut position = Position::with_first(Player::Two);
+        assert_eq!(
+            position.check("55a0".parse().unwrap()),
+            Err(IllegalMove::MissesStartSquare(Cell::new(10, 10).unwrap()))
+        );
+        position.play_code("aaa0".parse().unwrap()).unwrap();
+        assert_eq!(position.to_move(), Player::One);
+    }
+
+    #[test]
+    fn scores_and_the_end_on_all_tiles_placed() {
+        let position = after("56j0,aap0");
+        assert_eq!(position.score(Player::One), -84);
+        assert_eq!(position.winner(), None);
+        let position = after("56j0,aaa0");
+        assert_eq!(position.score(Player::Two), -88);
+        assert_eq!(position.winner(), Some(Player::One));
+        // All 21 tiles placed: the game ends at once; +15, or +20 with the monomino last.
+        let mut done = after("56j0,aap0");
+        done.used[0] = ALL_TILES;
+        done.last_tile[0] = Some(Tile::from_index(20));
+        assert!(done.is_over());
+        assert_eq!(done.score(Player::One), 15);
+        assert_eq!(done.winner(), Some(Player::One));
+        done.last_tile[0] = Some(Tile::from_index(0));
+        assert_eq!(done.score(Player::One), 20);
+    }
+}
