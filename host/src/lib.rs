@@ -4,3 +4,4 @@
 pub mod blokus;
 pub mod search;
 pub mod cli;
+pub mod stats;

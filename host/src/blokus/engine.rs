@@ -49,6 +49,10 @@ pub trait Engine {
     fn name(&self) -> &str;
     /// A legal move for the side to move of a game that is not over.
     fn choose(&mut self, position: &Position) -> Move;
+    /// What the last [`Engine::choose`] found, for a person to read (depth, score, nodes).
+    fn last_info(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Plays a uniformly random legal placement (passing only when it has none).
@@ -75,6 +79,7 @@ impl Engine for RandomEngine {
 pub struct SearchEngine {
     name: String,
     limits: Limits,
+    last: Option<search::Outcome<Move>>,
 }
 
 impl SearchEngine {
@@ -83,6 +88,7 @@ impl SearchEngine {
         SearchEngine {
             name: name.to_string(),
             limits,
+            last: None,
         }
     }
 
@@ -123,7 +129,19 @@ impl Engine for SearchEngine {
     }
 
     fn choose(&mut self, position: &Position) -> Move {
-        self.analyse(position).best.unwrap_or(Move::Pass)
+        let outcome = self.analyse(position);
+        let best = outcome.best.unwrap_or(Move::Pass);
+        self.last = Some(outcome);
+        best
+    }
+
+    fn last_info(&self) -> Option<String> {
+        self.last.as_ref().map(|o| {
+            format!(
+                "depth {}, score {}, {} nodes",
+                o.depth, o.score, o.nodes
+            )
+        })
     }
 }
 

@@ -4,7 +4,10 @@
 use crate::blokus::bench;
 use crate::blokus::code::parse_code_list;
 use crate::blokus::display;
-use crate::blokus::engine::{engine_by_name, Engine, ENGINE_NAMES};
+use crate::blokus::engine::{
+    engine_by_name, play_game, points_for_player_one, Engine, RandomEngine, ENGINE_NAMES,
+};
+use crate::stats::Tally;
 use crate::blokus::pentobi;
 use crate::blokus::perft::perft;
 use crate::blokus::record::{GameRecord, Recorder};
@@ -63,6 +66,29 @@ pub enum BlokusCommand {
         #[arg(long, default_value_t = 3)]
         perft_depth: u32,
     },
+    /// Play engines against each other, alternating who moves first, and print
+    /// the first engine's results with a 95% confidence interval.
+    Match {
+        /// The first engine.
+        #[arg(long, default_value = "default")]
+        p1: String,
+        /// The second engine.
+        #[arg(long, default_value = "greedy")]
+        p2: String,
+        /// Games to play (the engines swap seats every game).
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        /// Thinking time per move, in seconds, for engines that search.
+        #[arg(long, default_value_t = 0.2)]
+        time: f64,
+        /// Games open with this many random moves (each side), so that
+        /// deterministic engines play different games.
+        #[arg(long, default_value_t = 2)]
+        random_opening: usize,
+        /// Seed of the random openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Convert a game record: FILE.sgf (Pentobi SGF) or any other name (transcript).
     Convert { input: PathBuf, output: PathBuf },
 }
@@ -108,6 +134,14 @@ pub fn run(command: BlokusCommand, input: &mut dyn BufRead, out: &mut dyn Write)
             play(first, engine, &base, input, out)
         }
         BlokusCommand::Bench { games, perft_depth } => bench::run(games, perft_depth, out),
+        BlokusCommand::Match {
+            p1,
+            p2,
+            games,
+            time,
+            random_opening,
+            seed,
+        } => run_match(&p1, &p2, games, time, random_opening, seed, out),
         BlokusCommand::Convert { input, output } => convert(&input, &output),
     }
 }
@@ -191,9 +225,10 @@ pub fn play(
         } else {
             let started = Instant::now();
             let m = engine.choose(&position);
+            let info = engine.last_info().map_or(String::new(), |i| format!(", {i}"));
             writeln!(
                 out,
-                "engine plays {} ({} ms)",
+                "engine plays {} ({} ms{info})",
                 describe(m),
                 started.elapsed().as_millis()
             )?;
@@ -272,6 +307,61 @@ fn ask_move(
             Err(error) => writeln!(out, "cannot read {text:?}: {error}. Type 'help' for the format.")?,
         }
     }
+}
+
+fn run_match(
+    p1: &str,
+    p2: &str,
+    games: u32,
+    time: f64,
+    random_opening: usize,
+    seed: u64,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let time = Duration::from_secs_f64(time);
+    let make = |name: &str, game: u32| {
+        engine_by_name(name, time, seed ^ u64::from(game)).ok_or_else(|| {
+            anyhow::anyhow!("unknown engine {name:?}; engines: {}", ENGINE_NAMES.join(", "))
+        })
+    };
+    let mut tally = Tally::default();
+    let mut cells = [0i64; 2];
+    for game in 0..games {
+        let mut opening = RandomEngine::new(seed.wrapping_mul(7919).wrapping_add(u64::from(game / 2)));
+        let mut start = Position::new();
+        for _ in 0..2 * random_opening {
+            let m = opening.choose(&start);
+            start.play(m);
+        }
+        let first_is_p1 = game % 2 == 0;
+        let mut players = if first_is_p1 {
+            [make(p1, game)?, make(p2, game)?]
+        } else {
+            [make(p2, game)?, make(p1, game)?]
+        };
+        let end = play_game(start, &mut players);
+        let seat = if first_is_p1 { Player::One } else { Player::Two };
+        let p1_points = points_for_player_one(&end);
+        tally.add(if first_is_p1 { p1_points } else { 1.0 - p1_points });
+        cells[0] += i64::from(end.unplaced_cells(seat));
+        cells[1] += i64::from(end.unplaced_cells(seat.other()));
+        writeln!(
+            out,
+            "game {}: {p1} as {seat}: unplaced cells {} vs {}",
+            game + 1,
+            end.unplaced_cells(seat),
+            end.unplaced_cells(seat.other())
+        )?;
+    }
+    let n = f64::from(games.max(1));
+    writeln!(
+        out,
+        "mean unplaced cells: {p1} {:.1}, {p2} {:.1}",
+        cells[0] as f64 / n,
+        cells[1] as f64 / n
+    )?;
+    writeln!(out, "{p1} vs {p2}: {tally}")?;
+    Ok(())
 }
 
 fn convert(input: &Path, output: &Path) -> anyhow::Result<()> {

@@ -92,7 +92,11 @@ pub fn search<G: Game>(root: &G, limits: Limits) -> Outcome<G::Move> {
         outcome.score = alpha;
         outcome.depth = depth;
         // The next iteration looks at the best moves of this one first.
+        // The root keeps twice the beam after the first iteration.
         scored.sort_by_key(|(_, _, score)| -score);
+        if let Some(width) = limits.beam {
+            scored.truncate(2 * width.max(1));
+        }
         moves = scored.into_iter().map(|(m, child, _)| (m, child)).collect();
         if alpha.abs() >= WIN {
             break;
@@ -124,11 +128,14 @@ fn ordered_children<G: Game>(position: &G, beam: Option<usize>) -> Vec<(G::Move,
 impl Searcher {
     fn negamax<G: Game>(&mut self, position: &G, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.stopped = true;
         }
         if depth == 0 || self.stopped {
             return position.evaluate();
+        }
+        if depth == 1 {
+            return self.best_leaf(position);
         }
         let children = ordered_children(position, self.beam);
         if children.is_empty() {
@@ -144,6 +151,26 @@ impl Searcher {
             }
         }
         best
+    }
+
+    /// One ply from the frontier: the best child by its static score. The beam
+    /// would keep the best children by that same score, so it changes nothing here.
+    fn best_leaf<G: Game>(&mut self, position: &G) -> i32 {
+        let mut moves = Vec::new();
+        position.moves(&mut moves);
+        if moves.is_empty() {
+            return position.evaluate();
+        }
+        self.nodes += moves.len() as u64;
+        moves
+            .into_iter()
+            .map(|m| {
+                let mut child = position.clone();
+                child.play(m);
+                -child.evaluate()
+            })
+            .max()
+            .expect("at least one move")
     }
 }
 
