@@ -85,7 +85,11 @@ mod tests {
             let words = random_words(&mut rng);
             let board = board_from_words(words);
             for i in 0..CELLS {
-                assert_eq!(board.get_bit(i), words[i / 64] >> (i % 64) & 1 == 1, "bit {i}");
+                assert_eq!(
+                    board.get_bit(i),
+                    words[i / 64] >> (i % 64) & 1 == 1,
+                    "bit {i}"
+                );
             }
             assert_eq!(board_to_words(board), words);
         }

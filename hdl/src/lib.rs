@@ -5,9 +5,7 @@
 //! Every board is a 196-bit vector in the layout of `host::blokus::cell`:
 //! cell `(x, y)` is bit `14 * (y - 1) + (x - 1)`; see [`board`].
 
-// rust-hdl's `#[derive(LogicBlock)]` and `#[hdl_gen]` expand to code that
-// trips these lints (e.g. `let mut` vectors pushed to once), in our crate.
-#![allow(clippy::vec_init_then_push, clippy::unnecessary_cast)]
+#![warn(missing_docs)]
 
 pub mod board;
 pub mod mask_unit;

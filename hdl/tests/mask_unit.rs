@@ -109,7 +109,11 @@ fn game_vectors(seed: u64, games: usize) -> Vec<Vector> {
 #[test]
 fn matches_the_host_on_positions_from_random_games() {
     let positions = random_game_positions(2024, 60);
-    assert!(positions.len() >= 1000, "only {} positions", positions.len());
+    assert!(
+        positions.len() >= 1000,
+        "only {} positions",
+        positions.len()
+    );
     // The games cover the empty board, first moves, middle games and ends.
     assert!(positions.iter().any(|p| p.plies() == 0));
     assert!(positions.iter().any(|p| p.plies() == 1));
@@ -138,18 +142,37 @@ fn matches_the_host_on_arbitrary_boards_and_row_ends() {
     for &cell in &all {
         let start = Cell::from_index(195 - cell.index());
         let what = format!("own = {{{cell}}}");
-        vectors.push(Vector::from_boards(Bitboard::from_cell(cell), Bitboard::EMPTY, start, what));
+        vectors.push(Vector::from_boards(
+            Bitboard::from_cell(cell),
+            Bitboard::EMPTY,
+            start,
+            what,
+        ));
     }
     // Whole columns and rows at the edges, alone and against each other.
-    let column = |x: u8| all.iter().copied().filter(|c| c.x() == x).collect::<Bitboard>();
-    let row = |y: u8| all.iter().copied().filter(|c| c.y() == y).collect::<Bitboard>();
+    let column = |x: u8| {
+        all.iter()
+            .copied()
+            .filter(|c| c.x() == x)
+            .collect::<Bitboard>()
+    };
+    let row = |y: u8| {
+        all.iter()
+            .copied()
+            .filter(|c| c.y() == y)
+            .collect::<Bitboard>()
+    };
     for (name, own, opponent) in [
         ("left column", column(1), Bitboard::EMPTY),
         ("right column", column(14), Bitboard::EMPTY),
         ("top row", row(1), row(14)),
         ("bottom row", row(14), column(7)),
         ("full board", Bitboard::FULL, Bitboard::EMPTY),
-        ("empty, opponent everywhere", Bitboard::EMPTY, Bitboard::FULL),
+        (
+            "empty, opponent everywhere",
+            Bitboard::EMPTY,
+            Bitboard::FULL,
+        ),
     ] {
         let start = Cell::new(5, 5).unwrap();
         vectors.push(Vector::from_boards(own, opponent, start, name.to_string()));
@@ -165,7 +188,11 @@ fn matches_the_host_on_arbitrary_boards_and_row_ends() {
                 .collect()
         };
         let (own, opponent) = (random_board(), random_board());
-        let opponent = if n % 2 == 0 { opponent & !own } else { opponent };
+        let opponent = if n % 2 == 0 {
+            opponent & !own
+        } else {
+            opponent
+        };
         let start = all[rng.random_range(0..all.len())];
         let what = format!("random board {n} (density {density}%)");
         vectors.push(Vector::from_boards(own, opponent, start, what));
@@ -184,7 +211,8 @@ fn matches_the_host_in_the_event_simulator() {
     // rust-hdl's full simulator: a testbench thread drives the inputs and
     // samples the outputs one time step later; the host's answers are
     // compared here once the run is over.
-    let vectors = game_vectors(7, 4);
+    let vectors = game_vectors(7, 20);
+    assert!(vectors.len() >= 1000, "only {} evaluations", vectors.len());
     let samples = Arc::new(Mutex::new(Vec::new()));
     let mut sim = Simulation::new();
     {
@@ -197,7 +225,10 @@ fn matches_the_host_in_the_event_simulator() {
                 x.opponent.next = board_from_words(v.opponent.0);
                 x.start.next = board_from_words(v.start.0);
                 x = ep.wait(1, x)?;
-                samples.lock().unwrap().push((x.forbidden.val(), x.attach.val()));
+                samples
+                    .lock()
+                    .unwrap()
+                    .push((x.forbidden.val(), x.attach.val()));
             }
             ep.done(x)
         });
@@ -210,7 +241,11 @@ fn matches_the_host_in_the_event_simulator() {
     for (v, &(forbidden, attach)) in vectors.iter().zip(samples.iter()) {
         v.check(forbidden, attach);
     }
-    println!("{} evaluations simulated in {:?}", vectors.len(), started.elapsed());
+    println!(
+        "{} evaluations simulated in {:?}",
+        vectors.len(),
+        started.elapsed()
+    );
 }
 
 #[test]
@@ -218,7 +253,9 @@ fn generates_verilog_that_verilator_lints_clean() {
     let mut uut = MaskUnit::new();
     uut.connect_all();
     let verilog = generate_verilog(&uut);
-    assert!(verilog.contains("module top("), "no top module:\n{verilog}");
+    // rust-hdl pads declarations with extra spaces: compare with single spaces.
+    let words = verilog.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("module top("), "no top module:\n{verilog}");
     for port in [
         "input wire [195:0] own",
         "input wire [195:0] opponent",
@@ -226,9 +263,9 @@ fn generates_verilog_that_verilator_lints_clean() {
         "output reg [195:0] forbidden",
         "output reg [195:0] attach",
     ] {
-        assert!(verilog.contains(port), "no `{port}` in:\n{verilog}");
+        assert!(words.contains(port), "no `{port}` in:\n{verilog}");
     }
-    assert!(verilog.contains("endmodule"));
+    assert!(words.contains("endmodule"));
 
     if Command::new("verilator").arg("--version").output().is_err() {
         println!("NOTICE: verilator is not installed; skipping the Verilog lint");
@@ -254,11 +291,9 @@ fn generates_verilog_that_verilator_lints_clean() {
         .filter(|l| !l.starts_with("%Warning-WIDTH"))
         .collect();
     assert!(
-        unexpected.is_empty(),
-        "verilator reports more than WIDTH warnings:\n{report}\n{verilog}"
+        unexpected.is_empty() && (output.status.success() || !findings.is_empty()),
+        "verilator reports more than WIDTH warnings ({}):\n{report}\n{verilog}",
+        output.status
     );
-    println!(
-        "verilator: {} WIDTH warnings, nothing else",
-        findings.len()
-    );
+    println!("verilator: {} WIDTH warnings, nothing else", findings.len());
 }

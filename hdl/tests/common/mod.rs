@@ -13,7 +13,11 @@ pub fn random_game_positions(seed: u64, games: usize) -> Vec<Position> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut positions = Vec::new();
     for game in 0..games {
-        let first = if game % 2 == 0 { Player::One } else { Player::Two };
+        let first = if game % 2 == 0 {
+            Player::One
+        } else {
+            Player::Two
+        };
         let mut position = Position::with_first(first);
         loop {
             positions.push(position.clone());
