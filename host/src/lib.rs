@@ -2,6 +2,6 @@
 //! and the command-line tools built on them.
 
 pub mod blokus;
-pub mod search;
 pub mod cli;
+pub mod search;
 pub mod stats;

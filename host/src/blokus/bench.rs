@@ -59,7 +59,11 @@ pub fn run(games: usize, perft_depth: u32, out: &mut dyn Write) -> anyhow::Resul
         "positions: {} mid-game positions (plies 10-22 of {games} games, 4 random moves then greedy, seed {BENCH_SEED})",
         positions.len()
     )?;
-    writeln!(out, "legal placements per position: median {:.0}", median(&mut sizes))?;
+    writeln!(
+        out,
+        "legal placements per position: median {:.0}",
+        median(&mut sizes)
+    )?;
     writeln!(
         out,
         "full legal-move generation (list of placements): median {:.0} ns per position",

@@ -260,7 +260,10 @@ mod tests {
 
     #[test]
     fn translation_moves_every_bit_by_the_cell_index() {
-        let b: Bitboard = [0, 1, 14, 15, 60].map(Cell::from_index).into_iter().collect();
+        let b: Bitboard = [0, 1, 14, 15, 60]
+            .map(Cell::from_index)
+            .into_iter()
+            .collect();
         for target in [0, 1, 63, 64, 100, 130] {
             let moved = b.translated_to(Cell::from_index(target));
             let expected: Bitboard = b

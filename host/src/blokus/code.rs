@@ -16,7 +16,12 @@ pub enum MoveCode {
     /// `0000`.
     Pass,
     /// `xytr`.
-    Place { x: u8, y: u8, tile: Tile, orientation: u8 },
+    Place {
+        x: u8,
+        y: u8,
+        tile: Tile,
+        orientation: u8,
+    },
 }
 
 /// Why a 4-byte move code is malformed. Positions are 1-based byte numbers.
@@ -127,14 +132,7 @@ impl fmt::Display for MoveCode {
                 y,
                 tile,
                 orientation,
-            } => write!(
-                f,
-                "{}{}{}{}",
-                hex_digit(x),
-                hex_digit(y),
-                tile,
-                orientation
-            ),
+            } => write!(f, "{}{}{}{}", hex_digit(x), hex_digit(y), tile, orientation),
         }
     }
 }

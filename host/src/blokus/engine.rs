@@ -136,12 +136,9 @@ impl Engine for SearchEngine {
     }
 
     fn last_info(&self) -> Option<String> {
-        self.last.as_ref().map(|o| {
-            format!(
-                "depth {}, score {}, {} nodes",
-                o.depth, o.score, o.nodes
-            )
-        })
+        self.last
+            .as_ref()
+            .map(|o| format!("depth {}, score {}, {} nodes", o.depth, o.score, o.nodes))
     }
 }
 
@@ -188,8 +185,10 @@ mod tests {
     #[test]
     fn a_finished_game_scores_as_decided_for_the_right_side() {
         let mut position = Position::new();
-        let mut players: [Box<dyn Engine>; 2] =
-            [Box::new(RandomEngine::new(1)), Box::new(RandomEngine::new(2))];
+        let mut players: [Box<dyn Engine>; 2] = [
+            Box::new(RandomEngine::new(1)),
+            Box::new(RandomEngine::new(2)),
+        ];
         position = play_game(position, &mut players);
         let me = position.to_move();
         let score = evaluate(&position);
@@ -217,6 +216,9 @@ mod tests {
             let p1 = points_for_player_one(&end);
             greedy_points += if greedy_first { p1 } else { 1.0 - p1 };
         }
-        assert!(greedy_points >= 9.0, "greedy scored {greedy_points} of {games}");
+        assert!(
+            greedy_points >= 9.0,
+            "greedy scored {greedy_points} of {games}"
+        );
     }
 }

@@ -182,8 +182,7 @@ mod tests {
 
     #[test]
     fn legal_anchors_agree_with_the_list() {
-        let position =
-            Position::from_codes(&[MoveCode::from_wire(b"56j0").unwrap()]).unwrap();
+        let position = Position::from_codes(&[MoveCode::from_wire(b"56j0").unwrap()]).unwrap();
         let anchors = position.legal_anchors();
         let from_list: usize = anchors.iter().map(|b| b.count() as usize).sum();
         assert_eq!(from_list, position.legal_placements().len());

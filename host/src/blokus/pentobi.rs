@@ -77,8 +77,8 @@ pub fn placement_from_cells(cells: Bitboard) -> Option<Placement> {
     let corner = Cell::new(min_x, min_y)?;
     let table = shape_table();
     table.shapes.iter().enumerate().find_map(|(id, shape)| {
-        let fits = shape.fitting_corners.contains(corner)
-            && shape.mask.translated_to(corner) == cells;
+        let fits =
+            shape.fitting_corners.contains(corner) && shape.mask.translated_to(corner) == cells;
         fits.then(|| {
             let (dx, dy) = shape.anchor_offset();
             Placement {

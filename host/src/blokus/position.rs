@@ -306,7 +306,10 @@ impl Position {
         if let Some(cell) = (cells & self.occupied()).cells().next() {
             return Err(IllegalMove::Overlap(cell));
         }
-        if let Some(cell) = (cells & self.cells(player).edge_neighbours()).cells().next() {
+        if let Some(cell) = (cells & self.cells(player).edge_neighbours())
+            .cells()
+            .next()
+        {
             return Err(IllegalMove::SharesEdge(cell));
         }
         if !cells.intersects(self.attach_cells(player)) {
@@ -389,7 +392,6 @@ impl Position {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -412,18 +414,42 @@ mod tests {
             IllegalMove::NoCornerContact,
             "a lone tile far away"
         );
-        assert_eq!(reason(opening, "56a0"), IllegalMove::Overlap(Cell::new(5, 6).unwrap()));
-        assert_eq!(reason(opening, "a9a0").to_string(), "cell a9 is already covered");
+        assert_eq!(
+            reason(opening, "56a0"),
+            IllegalMove::Overlap(Cell::new(5, 6).unwrap())
+        );
+        assert_eq!(
+            reason(opening, "a9a0").to_string(),
+            "cell a9 is already covered"
+        );
         assert_eq!(
             reason(opening, "66a0"),
             IllegalMove::SharesEdge(Cell::new(6, 6).unwrap())
         );
-        assert_eq!(reason(opening, "58j0"), IllegalMove::TileUsed(Tile::from_index(9)));
-        assert_eq!(reason(opening, "e1e0"), IllegalMove::OffBoard { x: 14, y: 0 });
-        assert_eq!(reason(opening, "05a0"), IllegalMove::OffBoard { x: 0, y: 5 });
-        assert_eq!(reason("", "11a0"), IllegalMove::MissesStartSquare(Cell::new(5, 5).unwrap()));
-        assert_eq!(reason("56j0", "55a0"), IllegalMove::Overlap(Cell::new(5, 5).unwrap()));
-        assert_eq!(reason("56j0", "99a0"), IllegalMove::MissesStartSquare(Cell::new(10, 10).unwrap()));
+        assert_eq!(
+            reason(opening, "58j0"),
+            IllegalMove::TileUsed(Tile::from_index(9))
+        );
+        assert_eq!(
+            reason(opening, "e1e0"),
+            IllegalMove::OffBoard { x: 14, y: 0 }
+        );
+        assert_eq!(
+            reason(opening, "05a0"),
+            IllegalMove::OffBoard { x: 0, y: 5 }
+        );
+        assert_eq!(
+            reason("", "11a0"),
+            IllegalMove::MissesStartSquare(Cell::new(5, 5).unwrap())
+        );
+        assert_eq!(
+            reason("56j0", "55a0"),
+            IllegalMove::Overlap(Cell::new(5, 5).unwrap())
+        );
+        assert_eq!(
+            reason("56j0", "99a0"),
+            IllegalMove::MissesStartSquare(Cell::new(10, 10).unwrap())
+        );
         assert_eq!(reason("", "0000"), IllegalMove::PassAsFirstMove);
         assert_eq!(reason("56j0", "0000"), IllegalMove::PassAsFirstMove);
         // Corner contact makes it legal: (6,9) touches (5,8) corner to corner.
@@ -439,7 +465,10 @@ mod tests {
         position.play_code(MoveCode::Pass).unwrap();
         assert!(position.is_over());
         assert!(position.legal_moves().is_empty());
-        assert_eq!(position.check("69a0".parse().unwrap()), Err(IllegalMove::GameOver));
+        assert_eq!(
+            position.check("69a0".parse().unwrap()),
+            Err(IllegalMove::GameOver)
+        );
         // A placement between passes resets the count.
         let position = after("56j0,aap0,0000,8ca0,0000");
         assert!(!position.is_over());

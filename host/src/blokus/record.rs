@@ -312,7 +312,10 @@ mod tests {
         for code in codes("56j0,aap0") {
             recorder.push(code).unwrap();
             let on_disk = fs::read_to_string(base.with_extension("txt")).unwrap();
-            assert_eq!(GameRecord::from_transcript(&on_disk).unwrap(), *recorder.record());
+            assert_eq!(
+                GameRecord::from_transcript(&on_disk).unwrap(),
+                *recorder.record()
+            );
             let sgf = fs::read_to_string(base.with_extension("sgf")).unwrap();
             assert_eq!(GameRecord::from_sgf(&sgf).unwrap(), *recorder.record());
         }

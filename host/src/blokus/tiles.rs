@@ -52,9 +52,7 @@ impl Tile {
 
     /// The tile named by a lower-case letter `a`..`u`.
     pub fn from_letter(letter: u8) -> Option<Tile> {
-        (b'a'..=b'u')
-            .contains(&letter)
-            .then(|| Tile(letter - b'a'))
+        (b'a'..=b'u').contains(&letter).then(|| Tile(letter - b'a'))
     }
 
     /// Tile number, 0 = `a`.

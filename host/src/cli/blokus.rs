@@ -7,11 +7,11 @@ use crate::blokus::display;
 use crate::blokus::engine::{
     engine_by_name, play_game, points_for_player_one, Engine, RandomEngine, ENGINE_NAMES,
 };
-use crate::stats::Tally;
 use crate::blokus::pentobi;
 use crate::blokus::perft::perft;
 use crate::blokus::record::{GameRecord, Recorder};
 use crate::blokus::{Move, MoveCode, Player, Position};
+use crate::stats::Tally;
 use anyhow::{bail, Context};
 use clap::{Subcommand, ValueEnum};
 use std::io::{BufRead, Write};
@@ -112,7 +112,11 @@ pub enum Side {
 }
 
 /// Runs one Blokus Duo subcommand.
-pub fn run(command: BlokusCommand, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn run(
+    command: BlokusCommand,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
     match command {
         BlokusCommand::Legal { moves, list } => legal(&moves, list, out),
         BlokusCommand::Perft { depth, moves } => {
@@ -128,7 +132,10 @@ pub fn run(command: BlokusCommand, input: &mut dyn BufRead, out: &mut dyn Write)
             record,
         } => {
             let Some(engine) = engine_by_name(&engine, Duration::from_secs_f64(time), seed) else {
-                bail!("unknown engine {engine:?}; engines: {}", ENGINE_NAMES.join(", "));
+                bail!(
+                    "unknown engine {engine:?}; engines: {}",
+                    ENGINE_NAMES.join(", ")
+                );
             };
             let base = record.unwrap_or_else(default_record_base);
             play(first, engine, &base, input, out)
@@ -225,7 +232,9 @@ pub fn play(
         } else {
             let started = Instant::now();
             let m = engine.choose(&position);
-            let info = engine.last_info().map_or(String::new(), |i| format!(", {i}"));
+            let info = engine
+                .last_info()
+                .map_or(String::new(), |i| format!(", {i}"));
             writeln!(
                 out,
                 "engine plays {} ({} ms{info})",
@@ -291,20 +300,30 @@ fn ask_move(
                     .take(30)
                     .map(|p| p.code().to_string())
                     .collect();
-                writeln!(out, "{} legal placements, e.g. {}", placements.len(), shown.join(" "))?;
+                writeln!(
+                    out,
+                    "{} legal placements, e.g. {}",
+                    placements.len(),
+                    shown.join(" ")
+                )?;
                 continue;
             }
             _ => {}
         }
         let code = if text.contains(',') || text.len() > 4 {
-            pentobi::parse_placement(text).map(|p| p.code()).map_err(|e| e.to_string())
+            pentobi::parse_placement(text)
+                .map(|p| p.code())
+                .map_err(|e| e.to_string())
         } else {
             text.parse::<MoveCode>().map_err(|e| e.to_string())
         };
         match code.map(|c| (c, position.check(c))) {
             Ok((_, Ok(m))) => return Ok(Some(m)),
             Ok((c, Err(reason))) => writeln!(out, "{c} is not legal: {reason}. Try again.")?,
-            Err(error) => writeln!(out, "cannot read {text:?}: {error}. Type 'help' for the format.")?,
+            Err(error) => writeln!(
+                out,
+                "cannot read {text:?}: {error}. Type 'help' for the format."
+            )?,
         }
     }
 }
@@ -321,13 +340,17 @@ fn run_match(
     let time = Duration::from_secs_f64(time);
     let make = |name: &str, game: u32| {
         engine_by_name(name, time, seed ^ u64::from(game)).ok_or_else(|| {
-            anyhow::anyhow!("unknown engine {name:?}; engines: {}", ENGINE_NAMES.join(", "))
+            anyhow::anyhow!(
+                "unknown engine {name:?}; engines: {}",
+                ENGINE_NAMES.join(", ")
+            )
         })
     };
     let mut tally = Tally::default();
     let mut cells = [0i64; 2];
     for game in 0..games {
-        let mut opening = RandomEngine::new(seed.wrapping_mul(7919).wrapping_add(u64::from(game / 2)));
+        let mut opening =
+            RandomEngine::new(seed.wrapping_mul(7919).wrapping_add(u64::from(game / 2)));
         let mut start = Position::new();
         for _ in 0..2 * random_opening {
             let m = opening.choose(&start);
@@ -340,9 +363,17 @@ fn run_match(
             [make(p2, game)?, make(p1, game)?]
         };
         let end = play_game(start, &mut players);
-        let seat = if first_is_p1 { Player::One } else { Player::Two };
+        let seat = if first_is_p1 {
+            Player::One
+        } else {
+            Player::Two
+        };
         let p1_points = points_for_player_one(&end);
-        tally.add(if first_is_p1 { p1_points } else { 1.0 - p1_points });
+        tally.add(if first_is_p1 {
+            p1_points
+        } else {
+            1.0 - p1_points
+        });
         cells[0] += i64::from(end.unplaced_cells(seat));
         cells[1] += i64::from(end.unplaced_cells(seat.other()));
         writeln!(

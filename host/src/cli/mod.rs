@@ -24,9 +24,16 @@ pub enum Command {
 /// Runs a parsed command line with the process's standard streams.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut output = std::io::stdout();
+    run_with(cli, &mut stdin.lock(), &mut std::io::stdout())
+}
+
+/// Runs a parsed command line reading `input` and writing what it prints to `output`.
+pub fn run_with(
+    cli: Cli,
+    input: &mut dyn std::io::BufRead,
+    output: &mut dyn std::io::Write,
+) -> anyhow::Result<()> {
     match cli.command {
-        Command::Blokus(command) => blokus::run(command, &mut input, &mut output),
+        Command::Blokus(command) => blokus::run(command, input, output),
     }
 }

@@ -1,0 +1,162 @@
+//! `arena blokus ...` driven as a user or another tool drives it: the last-line
+//! contracts of `legal` and `perft`, a whole game of `play` from scripted input
+//! with its record files checked as it goes, `convert`, and clear errors.
+
+use end_to_end::{arena, scratch_dir};
+use host::blokus::record::GameRecord;
+use host::blokus::Position;
+
+#[test]
+fn perft_prints_the_pentobi_counts_as_its_last_line() {
+    assert_eq!(arena(&["blokus", "perft", "1"], "").last_line(), "414");
+    assert_eq!(arena(&["blokus", "perft", "2"], "").last_line(), "171396");
+    // After the seed thesis's opening, depth 1 equals the legal count.
+    let legal = arena(&["blokus", "legal", "--moves", "56j0,aap0"], "");
+    let perft = arena(&["blokus", "perft", "1", "--moves", "56j0,aap0"], "");
+    assert_eq!(legal.last_line(), perft.last_line());
+    assert_eq!(legal.last_line(), "468");
+}
+
+#[test]
+fn legal_draws_the_board_and_lists_every_code_on_request() {
+    let run = arena(
+        &["blokus", "legal", "--moves", "56j0", "--list", "all-codes"],
+        "",
+    );
+    assert!(run.output.starts_with("  1 2 3 4 5 6 7 8 9 a b c d e\n"));
+    assert!(run.output.contains("\n4 . . . . o . . . . . . . . .\n"));
+    let count: usize = run.last_line().parse().unwrap();
+    // The listing sits between the summary's "to move" line and the count.
+    let lines: Vec<&str> = run.output.lines().collect();
+    let after_summary = lines.iter().position(|l| l.ends_with("to move")).unwrap() + 1;
+    let listed = &lines[after_summary..lines.len() - 1];
+    assert_eq!(listed.len(), count);
+    // Every code listed is accepted by the rules engine.
+    let position = Position::from_codes(&["56j0".parse().unwrap()]).unwrap();
+    for line in listed {
+        for code in line.split(' ') {
+            assert!(position.check(code.parse().unwrap()).is_ok(), "{code}");
+        }
+    }
+}
+
+#[test]
+fn bad_codes_and_illegal_moves_are_errors_that_name_the_problem() {
+    let run = arena(&["blokus", "legal", "--moves", "56j0,aaz0"], "");
+    assert_eq!(
+        run.error.as_deref(),
+        Some("move 2 (\"aaz0\"): byte 3 ('z') is not a tile letter a-u")
+    );
+    let run = arena(&["blokus", "perft", "1", "--moves", "56j0,0000"], "");
+    assert_eq!(
+        run.error.as_deref(),
+        Some("move 2 (0000) is illegal: a player may not pass on its first move")
+    );
+}
+
+#[test]
+fn a_person_plays_a_whole_game_and_the_record_is_written_as_it_goes() {
+    let dir = scratch_dir("play");
+    let base = dir.join("game");
+    // Three mistakes, the opening move, then the person passes every turn
+    // (allowed after a player's first move) while the engine plays on.
+    let script = format!("zzzz\n55z0\n11a0\n56j0\n{}", "0000\n".repeat(40));
+    let base_text = base.to_str().unwrap();
+    let run = arena(
+        &[
+            "blokus", "play", "--engine", "greedy", "--record", base_text,
+        ],
+        &script,
+    );
+    assert!(run.error.is_none(), "{:?}", run.error);
+    assert!(run.output.contains("cannot read \"zzzz\": byte 1"));
+    assert!(run.output.contains("cannot read \"55z0\": byte 3"));
+    assert!(run
+        .output
+        .contains("11a0 is not legal: the first tile must cover the start square 55"));
+    // The person passes every move after the first; the engine plays on until
+    // it has no move or all its tiles are down, then two passes end the game.
+    assert!(run.output.contains("The engine wins."), "{}", run.output);
+    let transcript = std::fs::read_to_string(base.with_extension("txt")).unwrap();
+    let record = GameRecord::from_transcript(&transcript).unwrap();
+    assert_eq!(record.moves[0].to_string(), "56j0");
+    let end = record.replay().unwrap();
+    assert!(end.is_over());
+    let sgf = std::fs::read_to_string(base.with_extension("sgf")).unwrap();
+    assert_eq!(GameRecord::from_sgf(&sgf).unwrap().replay().unwrap(), end);
+    assert!(sgf.contains("RE[W+"), "{sgf}");
+}
+
+#[test]
+fn a_game_stopped_half_way_keeps_its_record() {
+    let dir = scratch_dir("stop");
+    let base = dir.join("game");
+    let run = arena(
+        &[
+            "blokus",
+            "play",
+            "--first",
+            "engine",
+            "--engine",
+            "random",
+            "--record",
+            base.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.error.is_none());
+    assert!(run
+        .output
+        .contains("Stopped; the game so far is in the record."));
+    let record =
+        GameRecord::from_transcript(&std::fs::read_to_string(base.with_extension("txt")).unwrap())
+            .unwrap();
+    assert_eq!(record.moves.len(), 1, "the engine's first move is recorded");
+}
+
+#[test]
+fn convert_turns_a_transcript_into_sgf_and_back() {
+    let dir = scratch_dir("convert");
+    let transcript = dir.join("game.txt");
+    std::fs::write(&transcript, "56j0\naap0\n0000\n8ca0\n").unwrap();
+    let sgf = dir.join("game.sgf");
+    let back = dir.join("back.txt");
+    let run = arena(
+        &[
+            "blokus",
+            "convert",
+            transcript.to_str().unwrap(),
+            sgf.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.error.is_none(), "{:?}", run.error);
+    let run = arena(
+        &[
+            "blokus",
+            "convert",
+            sgf.to_str().unwrap(),
+            back.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.error.is_none(), "{:?}", run.error);
+    let a = GameRecord::from_transcript(&std::fs::read_to_string(&transcript).unwrap()).unwrap();
+    let b = GameRecord::from_transcript(&std::fs::read_to_string(&back).unwrap()).unwrap();
+    assert_eq!(a, b);
+    std::fs::write(&transcript, "56j0\nhello\n").unwrap();
+    let run = arena(
+        &[
+            "blokus",
+            "convert",
+            transcript.to_str().unwrap(),
+            sgf.to_str().unwrap(),
+        ],
+        "",
+    );
+    let error = run.error.unwrap();
+    assert!(
+        error.contains("is not a valid Blokus Duo record: line 2"),
+        "{error}"
+    );
+}
