@@ -3,6 +3,7 @@
 
 use super::cell::{hex_digit, Cell, SIZE};
 use super::position::{Player, Position};
+use super::tiles::Tile;
 
 /// The board, 15 lines: the column header and one line a row.
 pub fn board(position: &Position) -> String {
@@ -53,6 +54,36 @@ pub fn summary(position: &Position) -> String {
     out
 }
 
+/// Pictures of `tiles` in orientation `r`, seven to a row: `#` a cell, `+`
+/// the reference cell (the `xy` of a move code), `.` empty.
+pub fn tile_pictures(tiles: &[Tile], r: u8) -> String {
+    let mut out = String::new();
+    for group in tiles.chunks(7) {
+        out.push_str(
+            &group
+                .iter()
+                .map(|t| format!("  {}    ", t.letter()))
+                .collect::<String>(),
+        );
+        out.push('\n');
+        for dy in -2..=2i8 {
+            for tile in group {
+                let offsets = tile.offsets(r);
+                let row: String = (-2..=2i8)
+                    .map(|dx| match (dx, dy) {
+                        (0, 0) => '+',
+                        _ if offsets.contains(&(dx, dy)) => '#',
+                        _ => '.',
+                    })
+                    .collect();
+                out.push_str(&format!("{row}  "));
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,5 +100,13 @@ mod tests {
         assert_eq!(lines[9], "9 . . . . . . . . . x . . . .");
         assert_eq!(lines[11], "b . . . . . . . . x x x . . .");
         assert_eq!(lines.len(), 15);
+    }
+
+    #[test]
+    fn tile_pictures_match_the_contest_table() {
+        // The contest's picture of tile t is 00000/01000/01110/00100/00000.
+        let text = tile_pictures(&[Tile::from_letter(b't').unwrap()], 0);
+        let rows: Vec<&str> = text.lines().map(str::trim_end).collect();
+        assert_eq!(rows, ["  t", ".....", ".#...", ".#+#.", "..#..", "....."]);
     }
 }

@@ -193,7 +193,8 @@ fn default_record_base() -> PathBuf {
 
 const HELP: &str = "Type a move as xytr (x, y: hex column and row of the tile's reference cell; \
 t: tile a-u; r: orientation 0-7), or as Pentobi cells like e10,f10; 0000 passes. \
-'moves' lists some legal codes, 'board' redraws, 'quit' stops (the record is kept).";
+'tiles' shows your tiles ('tiles 2' in orientation 2), 'moves' lists some legal codes, \
+'board' redraws, 'quit' stops (the record is kept).";
 
 /// A person (on `input`/`out`) plays the engine; both record files are kept current.
 pub fn play(
@@ -287,6 +288,13 @@ fn ask_move(
             "quit" | "exit" => return Ok(None),
             "help" | "?" => {
                 writeln!(out, "{HELP}")?;
+                continue;
+            }
+            _ if text == "tiles" || text.starts_with("tiles ") => {
+                let r = text[5..].trim().parse::<u8>().unwrap_or(0).min(7);
+                let tiles: Vec<_> = position.tiles_left(position.to_move()).collect();
+                write!(out, "{}", display::tile_pictures(&tiles, r))?;
+                writeln!(out, "(orientation {r}; + marks the reference cell)")?;
                 continue;
             }
             "board" => {
