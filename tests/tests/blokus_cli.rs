@@ -5,6 +5,7 @@
 use end_to_end::{arena, scratch_dir};
 use host::blokus::record::GameRecord;
 use host::blokus::Position;
+use std::path::Path;
 
 #[test]
 fn perft_prints_the_pentobi_counts_as_its_last_line() {
@@ -114,6 +115,20 @@ fn a_game_stopped_half_way_keeps_its_record() {
     assert_eq!(record.moves.len(), 1, "the engine's first move is recorded");
 }
 
+fn convert(input: &Path, output: &Path) -> Option<String> {
+    let args = [
+        "blokus",
+        "convert",
+        input.to_str().unwrap(),
+        output.to_str().unwrap(),
+    ];
+    arena(&args, "").error
+}
+
+fn read_transcript(path: &Path) -> GameRecord {
+    GameRecord::from_transcript(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
 #[test]
 fn convert_turns_a_transcript_into_sgf_and_back() {
     let dir = scratch_dir("convert");
@@ -121,40 +136,11 @@ fn convert_turns_a_transcript_into_sgf_and_back() {
     std::fs::write(&transcript, "56j0\naap0\n0000\n8ca0\n").unwrap();
     let sgf = dir.join("game.sgf");
     let back = dir.join("back.txt");
-    let run = arena(
-        &[
-            "blokus",
-            "convert",
-            transcript.to_str().unwrap(),
-            sgf.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(run.error.is_none(), "{:?}", run.error);
-    let run = arena(
-        &[
-            "blokus",
-            "convert",
-            sgf.to_str().unwrap(),
-            back.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(run.error.is_none(), "{:?}", run.error);
-    let a = GameRecord::from_transcript(&std::fs::read_to_string(&transcript).unwrap()).unwrap();
-    let b = GameRecord::from_transcript(&std::fs::read_to_string(&back).unwrap()).unwrap();
-    assert_eq!(a, b);
+    assert_eq!(convert(&transcript, &sgf), None);
+    assert_eq!(convert(&sgf, &back), None);
+    assert_eq!(read_transcript(&transcript), read_transcript(&back));
     std::fs::write(&transcript, "56j0\nhello\n").unwrap();
-    let run = arena(
-        &[
-            "blokus",
-            "convert",
-            transcript.to_str().unwrap(),
-            sgf.to_str().unwrap(),
-        ],
-        "",
-    );
-    let error = run.error.unwrap();
+    let error = convert(&transcript, &sgf).unwrap();
     assert!(
         error.contains("is not a valid Blokus Duo record: line 2"),
         "{error}"
