@@ -1,6 +1,7 @@
 //! Perft: the number of move sequences of a given length from a position
 //! (a player without a placement has one move, the pass; a finished game has
-//! none). From the start: 414 at depth 1 and 171,396 at depth 2, as counted by Pentobi.
+//! none). From the start: 414, 171,396, 89,204,762 and 44,399,390,902 at
+//! depths 1-4, as counted by Pentobi 30.3's move generator.
 
 use super::position::{Move, Position};
 
@@ -41,5 +42,6 @@ mod tests {
         assert_eq!(perft(&start, 0), 1);
         assert_eq!(perft(&start, 1), 414);
         assert_eq!(perft(&start, 2), 171_396);
+        assert_eq!(perft(&start, 3), 89_204_762);
     }
 }
