@@ -3,5 +3,6 @@
 
 pub mod blokus;
 pub mod cli;
+pub mod model;
 pub mod search;
 pub mod stats;
