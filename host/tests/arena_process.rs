@@ -35,5 +35,6 @@ fn an_unknown_engine_is_refused_with_the_list_of_names() {
     let out = arena(&["blokus", "play", "--engine", "deep-blue"]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.contains("unknown engine \"deep-blue\"; engines: alphabeta, greedy, random"));
+    assert!(stderr
+        .contains("unknown engine \"deep-blue\"; engines: alphabeta, greedy, model-1ply, random"));
 }

@@ -142,8 +142,21 @@ impl Engine for SearchEngine {
     }
 }
 
+/// The one-ply player of the hardware's generator and evaluator (its reference model).
+pub struct ModelOnePly;
+
+impl Engine for ModelOnePly {
+    fn name(&self) -> &str {
+        "model-1ply"
+    }
+
+    fn choose(&mut self, position: &Position) -> Move {
+        crate::model::one_ply::choose(position)
+    }
+}
+
 /// Names accepted by [`engine_by_name`], the strongest first.
-pub const ENGINE_NAMES: [&str; 3] = ["alphabeta", "greedy", "random"];
+pub const ENGINE_NAMES: [&str; 4] = ["alphabeta", "greedy", "model-1ply", "random"];
 
 /// The engine called `name` (`default` is the strongest), with a time budget per move
 /// for those that search and a seed for those that draw lots.
@@ -151,6 +164,7 @@ pub fn engine_by_name(name: &str, time: Duration, seed: u64) -> Option<Box<dyn E
     match name {
         "alphabeta" | "default" => Some(Box::new(SearchEngine::alphabeta(time))),
         "greedy" => Some(Box::new(SearchEngine::greedy())),
+        "model-1ply" => Some(Box::new(ModelOnePly)),
         "random" => Some(Box::new(RandomEngine::new(seed))),
         _ => None,
     }
