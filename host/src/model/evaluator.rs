@@ -24,6 +24,8 @@ pub const W_ATTACH: i32 = 2;
 pub const W_REACH: i32 = 1;
 /// Growth steps of the reach measure.
 pub const REACH_STEPS: usize = 3;
+/// Clock edges from a candidate at `hdl::Evaluator`'s inputs to its features and score at the outputs.
+pub const EVAL_LATENCY: usize = 8;
 
 /// The evaluator's inputs for one candidate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -21,7 +21,12 @@
 //! `start` is sampled at a rising clock edge together with the inputs; row
 //! `r` is presented (with `row_valid`) during the cycle after the `r+1`-th edge
 //! following it, so the whole legal-move set is out [`LATENCY`] cycles after
-//! `start`.
+//! `start`. `busy` is high from the `start` edge up to the edge that presents
+//! the last row, so the next `start` may come in the cycle the last row is
+//! out: back to back, a position every `LATENCY + 1` cycles. A `start` while
+//! busy restarts cleanly: the rows not yet presented are dropped (`row_valid`
+//! is low in the cycle after its edge) and the new position's rows follow on
+//! the same timing.
 
 use crate::blokus::tiles::{shape_table, SHAPE_COUNT};
 use crate::blokus::{Bitboard, Cell, Position};
