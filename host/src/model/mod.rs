@@ -3,7 +3,9 @@
 //! and timing. It is kept apart from the rules engine (`crate::blokus`) and
 //! checked against it; the hardware's simulations are checked against it.
 
+pub mod board_state;
 pub mod evaluator;
 pub mod mask_unit;
 pub mod move_gen;
 pub mod one_ply;
+pub mod placer;
