@@ -4,6 +4,7 @@
 //! checked against it; the hardware's simulations are checked against it.
 
 pub mod board_state;
+pub mod candidates;
 pub mod evaluator;
 pub mod mask_unit;
 pub mod move_gen;
