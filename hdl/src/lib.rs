@@ -8,17 +8,21 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod board_state;
 pub mod evaluator;
 pub mod grow;
 pub mod legal_moves;
 pub mod mask_unit;
 pub mod move_gen;
+pub mod placer;
 pub mod pop_count;
 
 pub use board::{board_from_words, board_to_words, Board, CELLS, SIZE};
+pub use board_state::BoardState;
 pub use evaluator::{Evaluator, EVAL_LATENCY};
 pub use grow::Grow;
 pub use legal_moves::LegalMoves;
 pub use mask_unit::MaskUnit;
 pub use move_gen::MoveGen;
+pub use placer::Placer;
 pub use pop_count::{PopCount196, POP_COUNT_LATENCY};

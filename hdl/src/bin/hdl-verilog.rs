@@ -6,7 +6,7 @@
 //! (`top$child`) renamed after the block: `mask_unit`, `mask_unit$child`.
 //! Naming blocks restricts the run to them; `--list` prints the names.
 
-use hdl::{Evaluator, LegalMoves, MaskUnit, MoveGen};
+use hdl::{BoardState, Evaluator, LegalMoves, MaskUnit, MoveGen, Placer};
 use rust_hdl::prelude::*;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -22,6 +22,8 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("move_gen", || verilog_of(MoveGen::new())),
     ("legal_moves", || verilog_of(LegalMoves::new())),
     ("evaluator", || verilog_of(Evaluator::new())),
+    ("placer", || verilog_of(Placer::new())),
+    ("board_state", || verilog_of(BoardState::new())),
 ];
 
 /// rust-hdl's Verilog of `block`, after wiring it up and checking it.
