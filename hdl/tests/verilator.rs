@@ -1,9 +1,18 @@
 //! The generated Verilog, linted and compiled by Verilator and driven from
 //! Rust: every output bit (and for clocked blocks every cycle) of each
-//! block's model against the host, on 10,158 positions of random legal games:
-//! `MaskUnit` against the rules (`Position::forbidden`, `attach_cells`),
-//! `MoveGen` and `LegalMoves` against the reference model
-//! (`host::model::move_gen`).
+//! block's model against the host, on positions of random legal games:
+//! - `MaskUnit` against the rules (`Position::forbidden`, `attach_cells`),
+//!   `MoveGen` and `LegalMoves` against the reference model
+//!   (`host::model::move_gen`), on 10,158 positions;
+//! - `Evaluator` against `host::model::evaluator` (`features`, `score`):
+//!   up to three legal placements of each of 11,390 positions (13,307 with
+//!   the bubbles of positions without one), streamed one a clock, every
+//!   output `EVAL_LATENCY` clocks later;
+//! - `Placer` against `host::model::placer`: every legal placement of 1,016
+//!   positions and all 32,768 (shape, corner) inputs;
+//! - `BoardState` against `host::model::board_state`: 200 complete random
+//!   games from both seats (and abandoned ones, idle cycles with junk
+//!   inputs), then arbitrary operations, every output every cycle.
 //!
 //! The Verilog is the one `make verilog` writes (the `hdl-verilog` binary,
 //! run here into the test's own directory); the models are compiled once and
@@ -17,9 +26,18 @@ mod harness;
 
 use common::differing_cells;
 use harness::{Model, Reply};
+use hdl::EVAL_LATENCY;
+use host::blokus::engine::{Engine, RandomEngine};
 use host::blokus::sample::random_games;
-use host::blokus::{Bitboard, Player, Position};
+use host::blokus::{Bitboard, Cell, Move, Player, Position};
+use host::model::board_state::BoardState as BoardModel;
+use host::model::evaluator::{
+    features as eval_features, score as eval_score, EvalInputs, Features,
+};
 use host::model::move_gen::{move_gen_rows, pack_row, MoveGenInputs, ROWS, ROW_BITS};
+use host::model::placer::{coordinates, placer_cells, placer_tile};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use rust_hdl::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -366,4 +384,475 @@ fn clocked_blocks_run_from_a_start_pulse_to_done() {
     }
     expected.push(Reply::Timeout(5));
     assert_eq!(replies, expected);
+}
+
+/// The index of output `name` among `model`'s outputs (as in a reply).
+fn output_index(model: &Model, name: &str) -> usize {
+    model
+        .outputs()
+        .position(|p| p.name == name)
+        .unwrap_or_else(|| panic!("{} has no output {name}", model.top))
+}
+
+/// The port names of `model`, inputs and outputs in declaration order.
+fn port_names(model: &Model) -> Vec<&str> {
+    model.ports.iter().map(|p| p.name.as_str()).collect()
+}
+
+/// Games for the evaluator: enough that at least 10,000 of their positions
+/// have a legal placement.
+const EVALUATOR_GAMES: usize = 420;
+
+/// One clock of the evaluator's input stream.
+struct EvalStep {
+    what: String,
+    valid: bool,
+    inputs: EvalInputs,
+}
+
+/// The outputs of `Evaluator` for `features`, as the harness replies: valid,
+/// the five 8-bit counts, the 12-bit two's complement score.
+fn evaluator_outputs(valid: bool, f: &Features) -> Vec<Vec<u64>> {
+    let score = eval_score(f);
+    vec![
+        vec![u64::from(valid)],
+        vec![u64::from(f.cells)],
+        vec![u64::from(f.own_attach)],
+        vec![u64::from(f.opp_attach)],
+        vec![u64::from(f.own_reach)],
+        vec![u64::from(f.opp_reach)],
+        vec![(i64::from(score) as u64) & 0xfff],
+    ]
+}
+
+#[test]
+fn evaluator_model_matches_the_reference_model_on_ten_thousand_positions() {
+    let model = block_model("evaluator");
+    assert!(model.clocked);
+    assert_eq!(
+        port_names(&model),
+        [
+            "valid_in",
+            "own",
+            "opponent",
+            "opponent_attach",
+            "candidate",
+            "valid_out",
+            "cells",
+            "own_attach",
+            "opp_attach",
+            "own_reach",
+            "opp_reach",
+            "score"
+        ]
+    );
+    assert_eq!(output_index(&model, "valid_out"), 0);
+
+    // The stream, one step a clock: up to three legal placements of each
+    // position (its first, middle and last), back to back; a position with
+    // none (a pass, the end) is a bubble, `valid_in` low with no candidate;
+    // then EVAL_LATENCY bubbles to drain the pipeline.
+    let positions: Vec<Position> = random_games(2026, EVALUATOR_GAMES)
+        .into_iter()
+        .flatten()
+        .collect();
+    let mut steps = Vec::new();
+    let mut evaluated = 0;
+    for (n, p) in positions.iter().enumerate() {
+        let legal = p.legal_placements();
+        if legal.is_empty() {
+            let me = p.to_move();
+            steps.push(EvalStep {
+                what: format!("position {n} (ply {}), no candidate", p.plies()),
+                valid: false,
+                inputs: EvalInputs {
+                    own: p.cells(me),
+                    opponent: p.cells(me.other()),
+                    opponent_attach: p.attach_cells(me.other()),
+                    candidate: Bitboard::EMPTY,
+                },
+            });
+            continue;
+        }
+        evaluated += 1;
+        let mut picks = vec![0, legal.len() / 2, legal.len() - 1];
+        picks.dedup();
+        for i in picks {
+            steps.push(EvalStep {
+                what: format!(
+                    "position {n} (ply {}), placement {i} of {} ({})",
+                    p.plies(),
+                    legal.len(),
+                    Move::Place(legal[i])
+                ),
+                valid: true,
+                inputs: EvalInputs::for_placement(p, legal[i]),
+            });
+        }
+    }
+    assert!(
+        evaluated >= 10_000,
+        "only {evaluated} positions with a move"
+    );
+    let nothing = EvalInputs {
+        own: Bitboard::EMPTY,
+        opponent: Bitboard::EMPTY,
+        opponent_attach: Bitboard::EMPTY,
+        candidate: Bitboard::EMPTY,
+    };
+    for k in 0..EVAL_LATENCY {
+        steps.push(EvalStep {
+            what: format!("drain {k}"),
+            valid: false,
+            inputs: nothing,
+        });
+    }
+
+    // The outputs at power-up, then after every clock.
+    let mut script = String::from("o\n");
+    for step in &steps {
+        let x = &step.inputs;
+        script += &model
+            .set_all(&[
+                ("valid_in", &[u64::from(step.valid)]),
+                ("own", &words(x.own)),
+                ("opponent", &words(x.opponent)),
+                ("opponent_attach", &words(x.opponent_attach)),
+                ("candidate", &words(x.candidate)),
+            ])
+            .unwrap();
+        script += "c 1\no\n";
+    }
+    let started = Instant::now();
+    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = started.elapsed();
+    assert_eq!(replies.len(), steps.len() + 1);
+
+    // After clock j the outputs hold step j - EVAL_LATENCY (sampled at edge
+    // j - EVAL_LATENCY + 1); before, the registers' power-up zeros.
+    for (j, reply) in replies.iter().enumerate() {
+        let Reply::Outputs(out) = reply else {
+            panic!("unexpected reply {reply:?}");
+        };
+        let (what, want) = match j.checked_sub(EVAL_LATENCY) {
+            None => (
+                format!("power-up, after {j} clocks"),
+                evaluator_outputs(false, &Features::default()),
+            ),
+            Some(s) => (
+                format!("{}, after {j} clocks", steps[s].what),
+                evaluator_outputs(steps[s].valid, &eval_features(&steps[s].inputs)),
+            ),
+        };
+        assert_eq!(
+            out, &want,
+            "evaluator, {what}: outputs (valid_out, cells, own_attach, opp_attach, \
+             own_reach, opp_reach, score) differ"
+        );
+    }
+    let candidates = steps.iter().filter(|s| s.valid).count();
+    // The score's sign bit is exercised.
+    let negative = steps
+        .iter()
+        .filter(|s| s.valid && eval_score(&eval_features(&s.inputs)) < 0)
+        .count();
+    assert!(negative > 0);
+    println!(
+        "evaluator: {} positions ({evaluated} with a move), {candidates} candidates \
+         ({negative} scored below 0) in {} cycles, every output bit equal \
+         {EVAL_LATENCY} cycles later, in {elapsed:?}",
+        positions.len(),
+        steps.len()
+    );
+}
+
+#[test]
+fn placer_model_matches_the_reference_model_on_every_input_and_legal_placement() {
+    let model = block_model("placer");
+    assert!(!model.clocked);
+    assert_eq!(port_names(&model), ["shape", "corner", "cells", "tile"]);
+
+    // Every legal placement of every tenth position of the games, then every
+    // (shape, corner) the inputs can hold.
+    let positions: Vec<Position> = game_positions().into_iter().step_by(10).collect();
+    assert!(positions.len() >= 1_000);
+    let mut cases: Vec<(u8, u8)> = Vec::new();
+    for p in &positions {
+        for placement in p.legal_placements() {
+            let (shape, corner) = coordinates(placement);
+            // The model places it as the rules do.
+            assert_eq!(placer_cells(shape, corner), placement.cells());
+            assert_eq!(usize::from(placer_tile(shape)), placement.tile().index());
+            cases.push((shape, corner));
+        }
+    }
+    let legal = cases.len();
+    cases.extend((0..128u8).flat_map(|shape| (0..=255u8).map(move |corner| (shape, corner))));
+
+    let mut script = String::new();
+    for &(shape, corner) in &cases {
+        script += &model
+            .set_all(&[
+                ("shape", &[u64::from(shape)]),
+                ("corner", &[u64::from(corner)]),
+            ])
+            .unwrap();
+        script += "o\n";
+    }
+    let started = Instant::now();
+    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = started.elapsed();
+    assert_eq!(replies.len(), cases.len());
+    for (n, (&(shape, corner), reply)) in cases.iter().zip(&replies).enumerate() {
+        let Reply::Outputs(out) = reply else {
+            panic!("unexpected reply {reply:?}");
+        };
+        let (cells, want) = (bitboard(&out[0]), placer_cells(shape, corner));
+        assert!(
+            cells == want && out[1] == [u64::from(placer_tile(shape))],
+            "placer, case {n}: shape {shape}, corner {corner}: cells differ at {:?}, \
+             tile {} (model {})",
+            differing_cells(cells, want),
+            out[1][0],
+            placer_tile(shape)
+        );
+    }
+    println!(
+        "placer: {} positions, {legal} legal placements and all {} (shape, corner) inputs, \
+         every output bit equal, in {elapsed:?}",
+        positions.len(),
+        cases.len() - legal
+    );
+}
+
+/// The inputs of `BoardState` for one rising edge.
+#[derive(Clone, Debug)]
+struct BoardOp {
+    what: String,
+    new_game: bool,
+    first: bool,
+    play: bool,
+    pass: bool,
+    cells: Bitboard,
+    tile: u8,
+}
+
+/// `BoardState`'s inputs, one set a rising edge, and the model's registers
+/// after each.
+#[derive(Default)]
+struct BoardSchedule {
+    ops: Vec<BoardOp>,
+    expected: Vec<BoardModel>,
+    state: BoardModel,
+}
+
+impl BoardSchedule {
+    /// Appends `op` (`new_game` wins over `play`).
+    fn push(&mut self, op: BoardOp) {
+        if op.new_game {
+            self.state = BoardModel::new_game(if op.first { Player::Two } else { Player::One });
+        } else if op.play {
+            if op.pass {
+                self.state.play_pass();
+            } else {
+                self.state.play_placement(op.cells, op.tile);
+            }
+        }
+        self.expected.push(self.state);
+        self.ops.push(op);
+    }
+}
+
+/// `play` and `new_game` low, junk on every other input.
+fn junk_op(rng: &mut StdRng, what: String) -> BoardOp {
+    let density = rng.random_range(0..=100);
+    BoardOp {
+        what,
+        new_game: false,
+        first: rng.random(),
+        play: false,
+        pass: rng.random(),
+        cells: Cell::all()
+            .filter(|_| rng.random_range(0..100) < density)
+            .collect(),
+        tile: rng.random_range(0..32),
+    }
+}
+
+/// `BoardState`'s outputs for the model's registers, as the harness replies.
+fn board_state_outputs(state: &BoardModel) -> Vec<Vec<u64>> {
+    let view = state.view();
+    vec![
+        words(view.own),
+        words(view.opponent),
+        words(view.start_square),
+        vec![u64::from(view.tiles_left)],
+        vec![u64::from(view.game_over)],
+        vec![u64::from(state.to_move)],
+        vec![u64::from(state.plies)],
+        vec![u64::from(state.passes)],
+    ]
+}
+
+/// Complete random games through the board state (and some abandoned).
+const BOARD_STATE_GAMES: usize = 200;
+
+#[test]
+fn board_state_model_follows_the_reference_model_through_two_hundred_games() {
+    let model = block_model("board_state");
+    assert!(model.clocked);
+    assert_eq!(
+        port_names(&model),
+        [
+            "new_game",
+            "first",
+            "play",
+            "pass",
+            "cells",
+            "tile",
+            "own",
+            "opponent",
+            "start_square",
+            "tiles_left",
+            "game_over",
+            "to_move",
+            "plies",
+            "passes"
+        ]
+    );
+
+    let mut rng = StdRng::seed_from_u64(2026);
+    let mut schedule = BoardSchedule::default();
+    // Power-up: every register 0 whatever the inputs hold.
+    for _ in 0..3 {
+        schedule.push(junk_op(&mut rng, "power-up".into()));
+    }
+    // Games from both seats, with idle cycles (junk inputs) between moves;
+    // every fifth game abandoned part-way by the next new game, every third
+    // new game with `play` high in the same cycle (the new game wins).
+    let (mut complete, mut abandoned, mut moves, mut passes) = (0, 0, 0, 0);
+    let mut g = 0;
+    while complete < BOARD_STATE_GAMES {
+        let abandon_at = (g % 5 == 4).then(|| rng.random_range(0..40u16));
+        let first = if g % 2 == 0 { Player::One } else { Player::Two };
+        let mut op = junk_op(&mut rng, format!("game {g}: new game, {first} first"));
+        op.new_game = true;
+        op.first = first == Player::Two;
+        op.play = g % 3 == 1;
+        schedule.push(op);
+        let mut position = Position::with_first(first);
+        let mut engine = RandomEngine::new(7000 + g as u64);
+        while !position.is_over() {
+            if abandon_at == Some(position.plies()) {
+                abandoned += 1;
+                break;
+            }
+            if rng.random_range(0..4) == 0 {
+                let what = format!("game {g} ply {}: idle", position.plies());
+                schedule.push(junk_op(&mut rng, what));
+            }
+            let m = engine.choose(&position);
+            let mut op = junk_op(&mut rng, format!("game {g} ply {}: {m}", position.plies()));
+            op.play = true;
+            op.pass = m == Move::Pass;
+            if let Move::Place(p) = m {
+                let (shape, corner) = coordinates(p);
+                op.cells = placer_cells(shape, corner);
+                op.tile = placer_tile(shape);
+            }
+            schedule.push(op);
+            position.play(m);
+            assert!(
+                schedule.state.matches(&position),
+                "game {g}: model and rules part"
+            );
+            moves += 1;
+            passes += usize::from(m == Move::Pass);
+        }
+        if position.is_over() {
+            assert!(schedule.state.view().game_over);
+            complete += 1;
+        }
+        g += 1;
+    }
+    // Then arbitrary operations: ply count wrapping, passes saturating,
+    // placements of tiles 21..31, new games.
+    let in_games = schedule.ops.len();
+    for t in 0..4000 {
+        let mut op = junk_op(&mut rng, format!("operation {t}"));
+        match rng.random_range(0..1000) {
+            0..=3 => {
+                op.new_game = true;
+                op.play = rng.random();
+            }
+            4..=199 => {}
+            200..=499 => {
+                op.play = true;
+                op.pass = true;
+            }
+            _ => {
+                op.play = true;
+                op.pass = false;
+                let density = rng.random_range(0..=10);
+                op.cells = Cell::all()
+                    .filter(|_| rng.random_range(0..100) < density)
+                    .collect();
+                if rng.random_range(0..4) > 0 {
+                    op.tile = rng.random_range(0..21);
+                }
+            }
+        }
+        schedule.push(op);
+    }
+    let wraps = schedule
+        .expected
+        .windows(2)
+        .filter(|w| w[0].plies == 127 && w[1].plies == 0)
+        .count();
+    assert!(wraps > 0);
+
+    // Before each rising edge the inputs; after it every output.
+    let mut script = String::from("o\n");
+    for op in &schedule.ops {
+        script += &model
+            .set_all(&[
+                ("new_game", &[u64::from(op.new_game)]),
+                ("first", &[u64::from(op.first)]),
+                ("play", &[u64::from(op.play)]),
+                ("pass", &[u64::from(op.pass)]),
+                ("cells", &words(op.cells)),
+                ("tile", &[u64::from(op.tile)]),
+            ])
+            .unwrap();
+        script += "c 1\no\n";
+    }
+    let started = Instant::now();
+    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = started.elapsed();
+    assert_eq!(replies.len(), schedule.ops.len() + 1);
+    let power_up = BoardModel::default();
+    let states = std::iter::once(&power_up).zip(std::iter::once("power-up, before any clock"));
+    let states = states.chain(
+        schedule
+            .expected
+            .iter()
+            .zip(schedule.ops.iter().map(|op| op.what.as_str())),
+    );
+    for (t, (reply, (state, what))) in replies.iter().zip(states).enumerate() {
+        let Reply::Outputs(out) = reply else {
+            panic!("unexpected reply {reply:?}");
+        };
+        assert_eq!(
+            out,
+            &board_state_outputs(state),
+            "board_state, after {t} clocks ({what}): outputs (own, opponent, start_square, \
+             tiles_left, game_over, to_move, plies, passes) differ"
+        );
+    }
+    println!(
+        "board_state: {complete} complete games and {abandoned} abandoned, {moves} moves \
+         ({passes} passes) in {in_games} cycles, then {} cycles of arbitrary operations \
+         ({wraps} ply wraps): every output bit equal every cycle, in {elapsed:?}",
+        schedule.ops.len() - in_games
+    );
 }
