@@ -9,6 +9,7 @@
 
 pub mod board;
 pub mod board_state;
+pub mod candidates;
 pub mod evaluator;
 pub mod grow;
 pub mod legal_moves;
@@ -19,6 +20,7 @@ pub mod pop_count;
 
 pub use board::{board_from_words, board_to_words, Board, CELLS, SIZE};
 pub use board_state::BoardState;
+pub use candidates::Candidates;
 pub use evaluator::{Evaluator, EVAL_LATENCY};
 pub use grow::Grow;
 pub use legal_moves::LegalMoves;

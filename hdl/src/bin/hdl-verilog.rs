@@ -21,6 +21,7 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("mask_unit", || verilog_of(MaskUnit::new())),
     ("move_gen", || verilog_of(MoveGen::new())),
     ("legal_moves", || verilog_of(LegalMoves::new())),
+    ("candidates", || verilog_of(hdl::Candidates::new())),
     ("evaluator", || verilog_of(Evaluator::new())),
     ("placer", || verilog_of(Placer::new())),
     ("board_state", || verilog_of(BoardState::new())),

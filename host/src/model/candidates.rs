@@ -2,8 +2,37 @@
 //! candidates, one a cycle, in the generator's order (row, then shape, then
 //! column), each as the generator's coordinates (shape number, box corner cell
 //! index) that `hdl::Placer` turns into cells.
+//!
+//! # Timing
+//! Edges are rising clock edges, counted from the one that samples `start`
+//! (edge 0); `hdl::Candidates` is started together with the generator
+//! (`hdl::MoveGen` or `hdl::LegalMoves`), which presents row `r` after edge
+//! `r + 1`, so the candidate stream samples it at edge `r + 2`. Candidate `i`
+//! of [`candidate_stream`], in row `r_i` (= `corner / 14`), is presented
+//! (`valid` high, `shape`, `corner`) during the cycle after edge
+//!
+//! ```text
+//! t_i  = max(t_{i-1} + 1, LATENCY + r_i)       (t_{-1} = -infinity)
+//! done = max(t_last + 1, DONE_LATENCY)         (`done` high for that one cycle)
+//! ```
+//!
+//! that is: the first candidate [`LATENCY`] edges after `start` if it lies
+//! in row 0 (a row's candidates come 5 edges after the row is sampled: its
+//! bits are counted on the way), then one candidate every cycle; empty rows
+//! cost no cycle (only the wait for a later row to arrive, one row a cycle,
+//! can leave a gap); `done` in the cycle after the last candidate, and never
+//! before [`DONE_LATENCY`] (row 13 is sampled at edge 15, `done` follows 3
+//! edges later). A position with `n` candidates all in rows that arrive in
+//! time takes `LATENCY + n` edges from `start` to `done`. A new `start`
+//! drops whatever the earlier position had left.
 
 use super::move_gen::Row;
+
+/// Rising edges from `start` to the earliest candidate, one of row 0; a
+/// candidate of row `r` comes at the earliest `LATENCY + r` edges after `start`.
+pub const LATENCY: usize = 7;
+/// Rising edges from `start` to the earliest `done` (a position without candidates).
+pub const DONE_LATENCY: usize = super::move_gen::LATENCY + 4;
 
 /// The candidates of `rows` in stream order: `(shape, corner)` with corner = 14 * row + column.
 pub fn candidate_stream(rows: &[Row]) -> Vec<(u8, u8)> {
