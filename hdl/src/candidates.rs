@@ -65,14 +65,16 @@ pub type Count = Bits<COUNT_BITS>;
 ///   groups holding a bit and a down-counter `remaining` of its bits.
 ///   The lowest non-empty group (`first`, one-hot) is found in two levels:
 ///   the lowest non-empty block of 7 groups (`first_block`, of 13) and the
-///   lowest non-empty group within each block (`lowest_in_block`), each
-///   with its own prefix OR over the bits below (no carry chain). Each cycle the first group's lowest bit is
-///   the candidate and is cleared. The decision to replace the scanner's contents by the staged
-///   row at the next edge must not wait for a 1,274-bit test of "at most
-///   one bit left", so it is a register computed a cycle ahead from the
-///   counts: `at_most_one` (`remaining <= 2` before one more bit goes, or the
-///   staged row's count `<= 1` when it comes in). With it, the next row's
-///   first candidate follows the current row's last one without a gap.
+///   lowest non-empty group within each block (`lowest_in_block`), each with
+///   its own prefix OR over the bits below (no carry chain). Each cycle the
+///   first group's lowest bit is the candidate and is cleared. The decision
+///   to replace the scanner's contents by the staged row at the next edge
+///   must not wait for a 1,274-bit test of "at most one bit left" (nor
+///   drive the RAM's read address and 1,400 register inputs from one), so
+///   it is a register computed a cycle ahead from the counts:
+///   `at_most_one` (`remaining <= 2` before one more bit goes, or the staged
+///   row's count `<= 1` when it comes in). With it, the next row's first
+///   candidate follows the current row's last one without a gap.
 /// * **Output.** Two register stages: the first holds, per block of 7
 ///   shapes, the shape number and 14 bits of its lowest non-empty group,
 ///   and `first_block` and `14 * row`; the second picks the first block's
@@ -123,6 +125,14 @@ pub type Count = Bits<COUNT_BITS>;
 /// earlier position is dropped (`valid` and `done` are low in the cycle
 /// after the `start` edge). `shape` and `corner` mean nothing while `valid`
 /// is low.
+///
+/// # Size and speed
+/// One place and route for the ECP5 LFE5U-85F (speed 6; `make synth-report`'s
+/// flow, seed 1): 8,340 LUT4 (Yosys), 12,138 TRELLIS_COMB with the
+/// distributed RAM, 3,580 FF, no block RAM; Fmax 82.9 MHz alone and
+/// 80.6 MHz with every port registered (75 MHz asked). The longest paths
+/// are the row count's last adder stage and the scanner's loop (`nonempty`
+/// -> `first` -> `nonempty`), both mostly routing.
 #[derive(LogicBlock)]
 pub struct Candidates {
     /// The clock; everything happens at its rising edge.
