@@ -566,23 +566,20 @@ fn streams_arbitrary_rows_and_restarts_at_every_offset() {
 #[test]
 fn generates_verilog_that_verilator_lints_clean() {
     let mut uut = Candidates::new();
-    uut.connect_all();
-    check_all(&uut).expect("the candidate stream passes rust-hdl's checks");
-    let verilog = generate_verilog(&uut);
-    let words = verilog.split_whitespace().collect::<Vec<_>>().join(" ");
-    for port in [
-        "input wire clock",
-        "input wire start",
-        "input wire row_valid",
-        "input wire [3:0] row",
-        "input wire [1273:0] row_bits",
-        "output reg valid",
-        "output reg [6:0] shape",
-        "output reg [7:0] corner",
-        "output reg done",
-    ] {
-        assert!(words.contains(port), "no `{port}` in the Verilog");
-    }
+    let (verilog, words) = rows::verilog_with_ports(
+        &mut uut,
+        &[
+            "input wire clock",
+            "input wire start",
+            "input wire row_valid",
+            "input wire [3:0] row",
+            "input wire [1273:0] row_bits",
+            "output reg valid",
+            "output reg [6:0] shape",
+            "output reg [7:0] corner",
+            "output reg done",
+        ],
+    );
     // The rows are stored in a RAM, not in 14 x 1,274 flip-flops.
     assert!(words.contains("reg[1273:0] mem[15:0];"));
     rows::lint_verilog("candidates", &verilog);

@@ -214,6 +214,20 @@ pub fn positions_after_passes(positions: &[(String, Position)]) -> usize {
         .count()
 }
 
+/// The Verilog of `uut` after wiring it and rust-hdl's checks, and the same text
+/// with single spaces (rust-hdl pads declarations); panics unless every one of
+/// `ports` is declared.
+pub fn verilog_with_ports<B: Block>(uut: &mut B, ports: &[&str]) -> (String, String) {
+    uut.connect_all();
+    check_all(uut).expect("the block passes rust-hdl's checks");
+    let verilog = generate_verilog(uut);
+    let words = verilog.split_whitespace().collect::<Vec<_>>().join(" ");
+    for port in ports {
+        assert!(words.contains(port), "no `{port}` in the Verilog");
+    }
+    (verilog, words)
+}
+
 /// Lints `verilog` with `verilator --lint-only -Wall` and panics on any
 /// finding but the WIDTH warnings rust-hdl's 32-bit constants cause and
 /// DECLFILENAME (rust-hdl writes a block's sub-blocks as further modules in
