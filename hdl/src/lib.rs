@@ -15,6 +15,7 @@ pub mod grow;
 pub mod legal_moves;
 pub mod mask_unit;
 pub mod move_gen;
+pub mod one_ply;
 pub mod placer;
 pub mod pop_count;
 
@@ -26,5 +27,6 @@ pub use grow::Grow;
 pub use legal_moves::LegalMoves;
 pub use mask_unit::MaskUnit;
 pub use move_gen::MoveGen;
+pub use one_ply::OnePly;
 pub use placer::Placer;
 pub use pop_count::{PopCount196, POP_COUNT_LATENCY};

@@ -17,8 +17,7 @@ use host::model::board_state::BoardState as Model;
 use host::model::placer::{coordinates, placer_cells, placer_tile};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use rust_hdl::prelude::*;
-use std::sync::{Arc, Mutex};
+use rows::simulate_edges;
 use std::time::Instant;
 
 /// The inputs for one rising edge.
@@ -134,35 +133,23 @@ fn junk(rng: &mut StdRng, what: String) -> Op {
 /// Runs the block in rust-hdl's simulator: before rising edge `t` the
 /// testbench drives `ops[t]`, after it it samples the outputs.
 fn simulate_ops(ops: &[Op]) -> Vec<Outputs> {
-    let samples = Arc::new(Mutex::new(Vec::with_capacity(ops.len())));
-    let mut sim = Simulation::new();
-    sim.add_clock(5, |x: &mut Box<BoardState>| x.clock.next = !x.clock.val());
-    {
-        let ops = ops.to_vec();
-        let samples = samples.clone();
-        sim.add_testbench(move |mut ep: Sim<BoardState>| {
-            let mut x = ep.init()?;
-            x = ep.watch(|x| !x.clock.val().clk, x)?;
-            for op in &ops {
-                // While the clock is low: drive what the next rising edge samples.
-                x.new_game.next = op.new_game;
-                x.first.next = op.first;
-                x.play.next = op.play;
-                x.pass.next = op.pass;
-                x.cells.next = board_from_words(op.cells.0);
-                x.tile.next = u64::from(op.tile).into();
-                x = ep.watch(|x| x.clock.val().clk, x)?;
-                x = ep.watch(|x| !x.clock.val().clk, x)?;
-                samples.lock().unwrap().push(Outputs::of_block(&x));
-            }
-            ep.done(x)
-        });
-    }
-    sim.run(Box::new(BoardState::new()), 10 * (ops.len() as u64 + 4))
-        .expect("the simulation runs to the end of the testbench");
-    let samples = samples.lock().unwrap().clone();
-    assert_eq!(samples.len(), ops.len());
-    samples
+    let ops = ops.to_vec();
+    simulate_edges(
+        BoardState::new(),
+        ops.len(),
+        |x| x.clock.val().clk,
+        |x| x.clock.next = !x.clock.val(),
+        move |x, t| {
+            let op = &ops[t];
+            x.new_game.next = op.new_game;
+            x.first.next = op.first;
+            x.play.next = op.play;
+            x.pass.next = op.pass;
+            x.cells.next = board_from_words(op.cells.0);
+            x.tile.next = u64::from(op.tile).into();
+        },
+        Outputs::of_block,
+    )
 }
 
 /// Panics at the first edge whose outputs differ from the model's, naming the operation.

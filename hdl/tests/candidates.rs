@@ -15,14 +15,14 @@ use hdl::move_gen::{RowBits, Tiles, ROW_BITS};
 use hdl::{board_from_words, Board, Candidates, LegalMoves};
 use host::blokus::tiles::ALL_TILES;
 use host::blokus::{Bitboard, Position};
-use host::model::candidates::{candidate_stream, DONE_LATENCY, LATENCY};
+use host::model::candidates::{candidate_stream, timeline, DONE_LATENCY, LATENCY};
 use host::model::mask_unit::MaskInputs;
 use host::model::move_gen::{move_gen_rows, pack_row, MoveGenInputs, Row, ROWS};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use rows::{game_positions, positions_after_passes};
+use rows::{game_positions, positions_after_passes, simulate_edges};
 use rust_hdl::prelude::*;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// What the block shows after one rising edge.
@@ -66,18 +66,9 @@ impl Case {
     }
 
     /// Edges after `start` at which each candidate is presented, and the
-    /// `done` edge, per `host::model::candidates`' timing:
-    /// `t_i = max(t_{i-1} + 1, LATENCY + r_i)`, `done = max(t_last + 1, DONE_LATENCY)`.
+    /// `done` edge: `host::model::candidates::timeline`.
     fn timeline(&self) -> (Vec<usize>, usize) {
-        let mut edges: Vec<usize> = Vec::with_capacity(self.stream.len());
-        for &(_, corner) in &self.stream {
-            let earliest = LATENCY + usize::from(corner) / 14;
-            edges.push(edges.last().map_or(earliest, |&t| earliest.max(t + 1)));
-        }
-        let done = edges
-            .last()
-            .map_or(DONE_LATENCY, |&t| (t + 1).max(DONE_LATENCY));
-        (edges, done)
+        timeline(&self.stream)
     }
 }
 
@@ -277,29 +268,7 @@ fn simulate<T: Harness>(
     edges: usize,
     drive: impl Fn(&mut T, usize) + Send + std::panic::RefUnwindSafe + 'static,
 ) -> Vec<Sample> {
-    let samples = Arc::new(Mutex::new(Vec::with_capacity(edges)));
-    let mut sim = Simulation::new();
-    sim.add_clock(5, |x: &mut Box<T>| x.toggle());
-    {
-        let samples = samples.clone();
-        sim.add_testbench(move |mut ep: Sim<T>| {
-            let mut x = ep.init()?;
-            x = ep.watch(|x| x.clock(), x)?;
-            for t in 0..edges {
-                // Just after a rising edge: drive what the next edge samples.
-                drive(&mut x, t);
-                x = ep.watch(|x| !x.clock(), x)?;
-                x = ep.watch(|x| x.clock(), x)?;
-                samples.lock().unwrap().push(x.sample());
-            }
-            ep.done(x)
-        });
-    }
-    sim.run(Box::new(uut), 10 * (edges as u64 + 4))
-        .expect("the simulation runs to the end of the testbench");
-    let samples = samples.lock().unwrap().clone();
-    assert_eq!(samples.len(), edges);
-    samples
+    simulate_edges(uut, edges, T::clock, T::toggle, drive, T::sample)
 }
 
 /// Candidates alone, fed the cases' rows at `MoveGen`'s timing.

@@ -12,7 +12,12 @@
 //!   positions and all 32,768 (shape, corner) inputs;
 //! - `BoardState` against `host::model::board_state`: 200 complete random
 //!   games from both seats (and abandoned ones, idle cycles with junk
-//!   inputs), then arbitrary operations, every output every cycle.
+//!   inputs), then arbitrary operations, every output every cycle;
+//! - `Candidates` against `host::model::candidates`: the rows of 10,158
+//!   positions at the generator's timing, every output every cycle;
+//! - `OnePly`, the whole core, against `host::model::one_ply::decide`: the
+//!   same 10,158 positions back to back, the decision, its features and
+//!   the cycle of `done`.
 //!
 //! The Verilog is the one `make verilog` writes (the `hdl-verilog` binary,
 //! run here into the test's own directory); the models are compiled once and
@@ -31,10 +36,12 @@ use host::blokus::engine::{Engine, RandomEngine};
 use host::blokus::sample::random_games;
 use host::blokus::{Bitboard, Cell, Move, Player, Position};
 use host::model::board_state::BoardState as BoardModel;
+use host::model::candidates::{candidate_stream, timeline as candidate_timeline};
 use host::model::evaluator::{
     features as eval_features, score as eval_score, EvalInputs, Features,
 };
 use host::model::move_gen::{move_gen_rows, pack_row, MoveGenInputs, ROWS, ROW_BITS};
+use host::model::one_ply::{decide, Best};
 use host::model::placer::{coordinates, placer_cells, placer_tile};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -854,5 +861,235 @@ fn board_state_model_follows_the_reference_model_through_two_hundred_games() {
          ({passes} passes) in {in_games} cycles, then {} cycles of arbitrary operations \
          ({wraps} ply wraps): every output bit equal every cycle, in {elapsed:?}",
         schedule.ops.len() - in_games
+    );
+}
+
+/// The last rising edge after `start` that the candidate test feeds a row
+/// in: row `r` at edge `r + 2`, the generator's timing.
+const LAST_ROW_EDGE: usize = ROWS + 1;
+
+#[test]
+fn candidates_model_streams_as_the_reference_model_on_ten_thousand_positions() {
+    let model = block_model("candidates");
+    assert!(model.clocked);
+    assert_eq!(
+        port_names(&model),
+        [
+            "start",
+            "row_valid",
+            "row",
+            "row_bits",
+            "valid",
+            "shape",
+            "corner",
+            "done"
+        ]
+    );
+    let all_ones = vec![u64::MAX; ROW_BITS.div_ceil(64)];
+    let mut junk_rows = all_ones.clone();
+    junk_rows[ROW_BITS / 64] &= (1 << (ROW_BITS % 64)) - 1;
+
+    // Per position: `start` at edge 0 (junk on the row inputs), nothing at
+    // edge 1, row r at edge r + 2 with the outputs read after each, then the
+    // `r` command's cycles (cycle k = edge LAST_ROW_EDGE + k) until `done`.
+    let positions = game_positions();
+    let mut streams = Vec::with_capacity(positions.len());
+    let mut script = String::new();
+    for p in &positions {
+        let rows = move_gen_rows(&MoveGenInputs::for_position(p));
+        streams.push(candidate_stream(&rows));
+        script += &model
+            .set_all(&[
+                ("start", &[1]),
+                ("row_valid", &[0]),
+                ("row", &[13]),
+                ("row_bits", &junk_rows),
+            ])
+            .unwrap();
+        script += "c 1\n";
+        script += &model.set("start", &[0]).unwrap();
+        script += "c 1\n";
+        script += &model.set("row_valid", &[1]).unwrap();
+        for (r, row) in rows.iter().enumerate() {
+            script += &model.set("row", &[r as u64]).unwrap();
+            script += &model.set("row_bits", &pack_row(row)).unwrap();
+            script += "c 1\no\n";
+        }
+        script += &model.set("row_valid", &[0]).unwrap();
+        script += "r 2000 valid done\n";
+    }
+    let started = Instant::now();
+    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = started.elapsed();
+
+    let mut replies = replies.iter();
+    let mut total = 0;
+    for (n, (p, stream)) in positions.iter().zip(&streams).enumerate() {
+        let what = format!("candidates, position {n} (ply {})", p.plies());
+        let (edges, done) = candidate_timeline(stream);
+        let at = |edge: usize| edges.iter().position(|&e| e == edge).map(|i| stream[i]);
+        let outputs = |c: Option<(u8, u8)>| {
+            let (shape, corner) = c.unwrap_or_default();
+            vec![
+                vec![u64::from(c.is_some())],
+                vec![u64::from(shape)],
+                vec![u64::from(corner)],
+                vec![0],
+            ]
+        };
+        for edge in 2..=LAST_ROW_EDGE {
+            let Some(Reply::Outputs(got)) = replies.next() else {
+                panic!("{what}: no outputs after edge {edge}");
+            };
+            let want = at(edge);
+            if want.is_some() {
+                assert_eq!(*got, outputs(want), "{what}: after edge {edge}");
+            } else {
+                assert_eq!(got[0], [0], "{what}: valid after edge {edge}");
+                assert_eq!(got[3], [0], "{what}: done after edge {edge}");
+            }
+        }
+        for (&edge, &c) in edges.iter().zip(stream).filter(|(&e, _)| e > LAST_ROW_EDGE) {
+            let cycle = (edge - LAST_ROW_EDGE) as u64;
+            assert_eq!(
+                replies.next(),
+                Some(&Reply::Valid(cycle, outputs(Some(c)))),
+                "{what}: candidate {c:?} after edge {edge}"
+            );
+        }
+        assert_eq!(
+            replies.next(),
+            Some(&Reply::Done((done - LAST_ROW_EDGE) as u64)),
+            "{what}: done after edge {done}"
+        );
+        total += stream.len();
+    }
+    assert_eq!(replies.next(), None);
+    println!(
+        "candidates: {} positions, {total} candidates, every output every cycle equal, in {elapsed:?}",
+        positions.len()
+    );
+}
+
+#[test]
+fn one_ply_model_decides_as_the_reference_model_on_ten_thousand_positions() {
+    let model = block_model("one_ply");
+    assert!(model.clocked);
+    assert_eq!(
+        port_names(&model),
+        [
+            "start",
+            "own",
+            "opponent",
+            "start_square",
+            "opponent_start_square",
+            "tiles_left",
+            "done",
+            "found",
+            "best_shape",
+            "best_corner",
+            "best_tile",
+            "best_score",
+            "best_cells",
+            "best_own_attach",
+            "best_opp_attach",
+            "best_own_reach",
+            "best_opp_reach",
+            "candidates",
+            "generating"
+        ]
+    );
+    // Back to back: each position starts in the cycle after the one before
+    // is decided; the `r` command prints the outputs in the `done` cycle.
+    let positions = game_positions();
+    let mut script = String::new();
+    for p in &positions {
+        let me = p.to_move();
+        script += &model
+            .set_all(&[
+                ("start", &[0]),
+                ("own", &words(p.cells(me))),
+                ("opponent", &words(p.cells(me.other()))),
+                (
+                    "start_square",
+                    &words(Bitboard::from_cell(me.start_square())),
+                ),
+                (
+                    "opponent_start_square",
+                    &words(Bitboard::from_cell(me.other().start_square())),
+                ),
+                (
+                    "tiles_left",
+                    &[u64::from(MoveGenInputs::for_position(p).tiles_left)],
+                ),
+            ])
+            .unwrap();
+        script += "r 2000 done done start\n";
+    }
+    let started = Instant::now();
+    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = started.elapsed();
+
+    let mut replies = replies.iter();
+    let mut cycles = Vec::with_capacity(positions.len());
+    let mut passes = 0;
+    for (n, p) in positions.iter().enumerate() {
+        let what = format!("one_ply, position {n} (ply {})", p.plies());
+        let decision = decide(p);
+        let cycle = decision.done_edge as u64 + 1;
+        let b = decision.best.unwrap_or(Best {
+            shape: 0,
+            corner: 0,
+            tile: 0,
+            score: 0,
+            features: Features::default(),
+        });
+        let Some(Reply::Valid(k, got)) = replies.next() else {
+            panic!("{what}: no decision");
+        };
+        assert_eq!(
+            *k, cycle,
+            "{what}: done in cycle {k}, the model says {cycle}"
+        );
+        let mut want: Vec<Vec<u64>> = [
+            1,
+            u64::from(decision.best.is_some()),
+            u64::from(b.shape),
+            u64::from(b.corner),
+            u64::from(b.tile),
+            (i64::from(b.score) as u64) & 0xfff,
+            u64::from(b.features.cells),
+            u64::from(b.features.own_attach),
+            u64::from(b.features.opp_attach),
+            u64::from(b.features.own_reach),
+            u64::from(b.features.opp_reach),
+            u64::from(decision.candidates),
+            0,
+        ]
+        .iter()
+        .map(|&v| vec![v])
+        .collect();
+        if decision.best.is_none() {
+            // Without a candidate the best-so-far registers mean nothing.
+            want[2..=10].clone_from_slice(&got[2..=10]);
+            passes += 1;
+        }
+        assert_eq!(
+            *got, want,
+            "{what}: the block decides otherwise than {decision:?}"
+        );
+        assert_eq!(replies.next(), Some(&Reply::Done(cycle)), "{what}");
+        cycles.push(decision.done_edge);
+    }
+    assert_eq!(replies.next(), None);
+    assert!(passes > 0);
+    cycles.sort();
+    println!(
+        "one_ply: {} positions ({passes} without a move), every decision equal; edges from \
+         start to done: median {}, max {}; {} cycles in {elapsed:?}",
+        positions.len(),
+        cycles[cycles.len() / 2],
+        cycles[cycles.len() - 1],
+        cycles.iter().sum::<usize>() + positions.len()
     );
 }

@@ -25,6 +25,7 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("evaluator", || verilog_of(Evaluator::new())),
     ("placer", || verilog_of(Placer::new())),
     ("board_state", || verilog_of(BoardState::new())),
+    ("one_ply", || verilog_of(hdl::OnePly::new())),
 ];
 
 /// rust-hdl's Verilog of `block`, after wiring it up and checking it.

@@ -87,8 +87,47 @@ pub struct Ports<T, I> {
 }
 
 /// Runs `uut` in rust-hdl's simulator (`Simulation`, a clock and a
-/// testbench) on `schedule`: before rising edge `t` the testbench drives
-/// the case `schedule[t]` (or `start` low), after it it samples the outputs.
+/// testbench) for `edges` rising edges: just after edge `t - 1` (before the
+/// first, at the start) the testbench calls `drive(uut, t)` to set what
+/// edge `t` samples, and after edge `t` it records `sample(uut)`.
+pub fn simulate_edges<T, S>(
+    uut: T,
+    edges: usize,
+    clock: fn(&T) -> bool,
+    toggle: fn(&mut T),
+    drive: impl Fn(&mut T, usize) + Send + std::panic::RefUnwindSafe + 'static,
+    sample: fn(&T) -> S,
+) -> Vec<S>
+where
+    T: Block + Send + 'static,
+    S: Send + 'static,
+{
+    let samples = Arc::new(Mutex::new(Vec::with_capacity(edges)));
+    let mut sim = Simulation::new();
+    sim.add_clock(5, move |x: &mut Box<T>| toggle(x));
+    {
+        let samples = samples.clone();
+        sim.add_testbench(move |mut ep: Sim<T>| {
+            let mut x = ep.init()?;
+            x = ep.watch(clock, x)?;
+            for t in 0..edges {
+                drive(&mut x, t);
+                x = ep.watch(move |x| !clock(x), x)?;
+                x = ep.watch(clock, x)?;
+                samples.lock().unwrap().push(sample(&x));
+            }
+            ep.done(x)
+        });
+    }
+    sim.run(Box::new(uut), 10 * (edges as u64 + 4))
+        .expect("the simulation runs to the end of the testbench");
+    let samples = std::mem::take(&mut *samples.lock().unwrap());
+    assert_eq!(samples.len(), edges);
+    samples
+}
+
+/// [`simulate_edges`] on `schedule`: before rising edge `t` the testbench
+/// drives the case `schedule[t]` (or `start` low).
 pub fn simulate_schedule<T, I>(
     uut: T,
     cases: &[Case<I>],
@@ -99,40 +138,19 @@ where
     T: Block + Send + 'static,
     I: Clone + Send + std::panic::RefUnwindSafe + 'static,
 {
-    let samples = Arc::new(Mutex::new(Vec::with_capacity(schedule.len())));
-    let mut sim = Simulation::new();
-    let toggle = ports.toggle;
-    sim.add_clock(5, move |x: &mut Box<T>| toggle(x));
-    {
-        let inputs: Vec<Option<I>> = schedule
-            .iter()
-            .map(|s| s.map(|i| cases[i].inputs.clone()))
-            .collect();
-        let samples = samples.clone();
-        let Ports {
-            clock,
-            drive,
-            sample,
-            ..
-        } = ports;
-        sim.add_testbench(move |mut ep: Sim<T>| {
-            let mut x = ep.init()?;
-            x = ep.watch(clock, x)?;
-            for input in &inputs {
-                // Just after a rising edge: drive what the next edge samples.
-                drive(&mut x, input.as_ref());
-                x = ep.watch(move |x| !clock(x), x)?;
-                x = ep.watch(clock, x)?;
-                samples.lock().unwrap().push(sample(&x));
-            }
-            ep.done(x)
-        });
-    }
-    sim.run(Box::new(uut), 10 * (schedule.len() as u64 + 4))
-        .expect("the simulation runs to the end of the testbench");
-    let samples = samples.lock().unwrap().clone();
-    assert_eq!(samples.len(), schedule.len());
-    samples
+    let inputs: Vec<Option<I>> = schedule
+        .iter()
+        .map(|s| s.map(|i| cases[i].inputs.clone()))
+        .collect();
+    let drive = ports.drive;
+    simulate_edges(
+        uut,
+        schedule.len(),
+        ports.clock,
+        ports.toggle,
+        move |x, t| drive(x, inputs[t].as_ref()),
+        ports.sample,
+    )
 }
 
 /// What the block must show after edge `t`: per `host::model::move_gen`'s

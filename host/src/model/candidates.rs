@@ -49,6 +49,22 @@ pub fn candidate_stream(rows: &[Row]) -> Vec<(u8, u8)> {
     out
 }
 
+/// The edges after `start` at which each candidate of `stream` (from
+/// [`candidate_stream`]) is presented, and the edge after which `done` is
+/// high, per the timing above: `t_i = max(t_{i-1} + 1, LATENCY + r_i)`,
+/// `done = max(t_last + 1, DONE_LATENCY)`.
+pub fn timeline(stream: &[(u8, u8)]) -> (Vec<usize>, usize) {
+    let mut edges: Vec<usize> = Vec::with_capacity(stream.len());
+    for &(_, corner) in stream {
+        let earliest = LATENCY + usize::from(corner) / 14;
+        edges.push(edges.last().map_or(earliest, |&t| earliest.max(t + 1)));
+    }
+    let done = edges
+        .last()
+        .map_or(DONE_LATENCY, |&t| (t + 1).max(DONE_LATENCY));
+    (edges, done)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,5 +83,19 @@ mod tests {
                 assert_eq!(candidate_stream(&rows), expected);
             }
         }
+    }
+
+    #[test]
+    fn the_timeline_is_one_candidate_a_cycle_but_never_before_its_row() {
+        // Row 0 twice, nothing until row 5, then row 13.
+        let stream = [(0, 0), (3, 2), (1, 70), (2, 190)];
+        let (edges, done) = timeline(&stream);
+        assert_eq!(edges, [LATENCY, LATENCY + 1, LATENCY + 5, LATENCY + 13]);
+        assert_eq!(done, LATENCY + 14);
+        assert_eq!(timeline(&[]), (vec![], DONE_LATENCY));
+        // A long row 0: done one edge after the last, past DONE_LATENCY.
+        let long: Vec<(u8, u8)> = (0..40).map(|i| (i, 0)).collect();
+        assert_eq!(timeline(&long).1, LATENCY + 40);
+        assert_eq!(timeline(&long[..2]).1, DONE_LATENCY);
     }
 }

@@ -1,56 +1,112 @@
-//! The one-ply player the hardware's generator and evaluator make: every
-//! candidate in the generator's output order (row, then shape, then column),
-//! the first with the highest evaluator score wins; a pass when there is none.
+//! The one-ply player the hardware's generator and evaluator make, and the
+//! model of `hdl::OnePly`, the block that plays it: every candidate in the
+//! generator's output order (row, then shape, then column), the first with
+//! the highest evaluator score wins; a pass when there is none.
+//!
+//! # Timing of `hdl::OnePly`
+//! Edges are rising clock edges counted from the one that samples `start`
+//! (edge 0). The block's candidate stream is `hdl::Candidates` behind
+//! `hdl::LegalMoves`, so candidate `i` is presented after edge `t_i` and the
+//! stream's `done` after edge `d` of [`super::candidates::timeline`]. Each
+//! candidate then takes one edge through the placer's register,
+//! [`EVAL_LATENCY`] edges through the evaluator and one edge into the
+//! best-so-far registers; `done` follows the stream's `done` by
+//! [`DONE_AFTER_STREAM`] edges, when the last candidate's score has been
+//! weighed: `hdl::OnePly` shows [`Decision`] during the cycle after edge
+//! `d + DONE_AFTER_STREAM` (its `done` high for that one cycle) and keeps
+//! showing it until the next `start`.
 
-use super::evaluator::{features, score, EvalInputs};
+use super::candidates::{candidate_stream, timeline};
+use super::evaluator::{features, score, EvalInputs, Features, EVAL_LATENCY};
 use super::move_gen::{move_gen_rows, MoveGenInputs};
-use crate::blokus::tiles::shape_table;
-use crate::blokus::{Cell, Move, Placement, Position};
+use super::placer::{placement_at, placer_cells, placer_tile};
+use crate::blokus::{Move, Placement, Position};
+
+/// Edges from the candidate stream's `done` to `hdl::OnePly`'s: the placer's
+/// register, the evaluator, the best-so-far registers.
+pub const DONE_AFTER_STREAM: usize = 1 + EVAL_LATENCY + 1;
+
+/// The best candidate in the generator's coordinates, its tile, score and features.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Best {
+    /// Oriented shape number, 0..91.
+    pub shape: u8,
+    /// Box corner cell index, 0..196.
+    pub corner: u8,
+    /// Tile number, 0..21 (`placer_tile`).
+    pub tile: u8,
+    /// The evaluator's score (signed 12-bit).
+    pub score: i16,
+    /// The evaluator's bit counts behind the score.
+    pub features: Features,
+}
+
+/// What `hdl::OnePly` reports for one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// The first candidate with the highest score; `None` (a pass) without candidates.
+    pub best: Option<Best>,
+    /// The number of candidates weighed.
+    pub candidates: u16,
+    /// The edge after `start` after which `done` is high.
+    pub done_edge: usize,
+}
+
+/// The candidate stream of the side to move: `(shape, corner)` in the hardware's order.
+fn stream_for(position: &Position) -> Vec<(u8, u8)> {
+    candidate_stream(&move_gen_rows(&MoveGenInputs::for_position(position)))
+}
 
 /// The candidates of the side to move in the hardware's order.
 pub fn candidates(position: &Position) -> Vec<Placement> {
-    let table = shape_table();
-    let mut out = Vec::new();
-    for (r, row) in move_gen_rows(&MoveGenInputs::for_position(position))
-        .iter()
-        .enumerate()
-    {
-        for (s, &bits) in row.iter().enumerate() {
-            let (ax, ay) = table.shapes[s].anchor_offset();
-            for x in 0..14u8 {
-                if bits >> x & 1 == 1 {
-                    out.push(Placement {
-                        shape: s as u8,
-                        anchor: Cell::new(x + 1 + ax, r as u8 + 1 + ay).unwrap(),
-                    });
-                }
-            }
-        }
-    }
-    out
+    stream_for(position)
+        .into_iter()
+        .map(|(shape, corner)| {
+            placement_at(shape, corner).expect("the generator's candidates lie on the board")
+        })
+        .collect()
 }
 
-/// The move the one-ply hardware player makes.
+/// What `hdl::OnePly` decides for the side to move of `position` (whether
+/// or not the game is over: the block plays whatever it is given).
+pub fn decide(position: &Position) -> Decision {
+    let me = position.to_move();
+    let stream = stream_for(position);
+    let mut best: Option<Best> = None;
+    for &(shape, corner) in &stream {
+        let inputs = EvalInputs {
+            own: position.cells(me),
+            opponent: position.cells(me.other()),
+            opponent_attach: position.attach_cells(me.other()),
+            candidate: placer_cells(shape, corner),
+        };
+        let f = features(&inputs);
+        let s = score(&f);
+        if best.is_none_or(|b| s > b.score) {
+            best = Some(Best {
+                shape,
+                corner,
+                tile: placer_tile(shape),
+                score: s,
+                features: f,
+            });
+        }
+    }
+    Decision {
+        best,
+        candidates: stream.len() as u16,
+        done_edge: timeline(&stream).1 + DONE_AFTER_STREAM,
+    }
+}
+
+/// The move the one-ply hardware player makes; a pass once the game is over.
 pub fn choose(position: &Position) -> Move {
     if position.is_over() {
         return Move::Pass;
     }
-    let me = position.to_move();
-    let opponent_attach = position.attach_cells(me.other());
-    let mut best: Option<(i16, Placement)> = None;
-    for p in candidates(position) {
-        let inputs = EvalInputs {
-            own: position.cells(me),
-            opponent: position.cells(me.other()),
-            opponent_attach,
-            candidate: p.cells(),
-        };
-        let s = score(&features(&inputs));
-        if best.is_none_or(|(b, _)| s > b) {
-            best = Some((s, p));
-        }
-    }
-    best.map_or(Move::Pass, |(_, p)| Move::Place(p))
+    decide(position).best.map_or(Move::Pass, |b| {
+        Move::Place(placement_at(b.shape, b.corner).expect("a candidate lies on the board"))
+    })
 }
 
 #[cfg(test)]
@@ -60,6 +116,7 @@ mod tests {
         play_game, points_for_player_one, Engine, ModelOnePly, RandomEngine,
     };
     use crate::blokus::sample::random_games;
+    use crate::model::candidates::DONE_LATENCY;
     use std::collections::HashSet;
 
     #[test]
@@ -72,6 +129,38 @@ mod tests {
                 assert_eq!(set, position.legal_placements().into_iter().collect());
             }
         }
+    }
+
+    #[test]
+    fn the_decision_is_the_best_legal_placement_by_the_evaluator_first_found_on_ties() {
+        let mut ties = 0;
+        for history in random_games(33, 4) {
+            for position in history.iter().filter(|p| !p.is_over()) {
+                let legal = position.legal_placements();
+                let decision = decide(position);
+                assert_eq!(usize::from(decision.candidates), legal.len());
+                let scores: Vec<i16> = candidates(position)
+                    .into_iter()
+                    .map(|p| score(&features(&EvalInputs::for_placement(position, p))))
+                    .collect();
+                match decision.best {
+                    None => assert!(legal.is_empty()),
+                    Some(best) => {
+                        let top = *scores.iter().max().unwrap();
+                        assert_eq!(best.score, top);
+                        let first = scores.iter().position(|&s| s == top).unwrap();
+                        assert_eq!(
+                            placement_at(best.shape, best.corner),
+                            Some(candidates(position)[first])
+                        );
+                        ties += usize::from(scores.iter().filter(|&&s| s == top).count() > 1);
+                    }
+                }
+                let stream_done = timeline(&stream_for(position)).1;
+                assert_eq!(decision.done_edge, stream_done + DONE_AFTER_STREAM);
+            }
+        }
+        assert!(ties > 0, "no tie was exercised");
     }
 
     #[test]
@@ -90,5 +179,21 @@ mod tests {
             points += if model_first { p1 } else { 1.0 - p1 };
         }
         assert_eq!(points, 8.0);
+    }
+
+    #[test]
+    fn a_player_without_tiles_passes_after_the_empty_streams_latency() {
+        // The game's last position: whoever is to move may have no move at all.
+        let decided: Vec<Decision> = random_games(35, 4)
+            .iter()
+            .flatten()
+            .map(decide)
+            .filter(|d| d.best.is_none())
+            .collect();
+        assert!(!decided.is_empty());
+        for d in decided {
+            assert_eq!(d.candidates, 0);
+            assert_eq!(d.done_edge, DONE_LATENCY + DONE_AFTER_STREAM);
+        }
     }
 }

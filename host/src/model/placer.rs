@@ -33,6 +33,25 @@ pub fn coordinates(p: Placement) -> (u8, u8) {
     (p.shape, corner as u8)
 }
 
+/// The placement at the generator's coordinates: the inverse of
+/// [`coordinates`] for every placement on the board; `None` for a shape
+/// number beyond the table or a corner that puts the shape off the board.
+pub fn placement_at(shape: u8, corner: u8) -> Option<Placement> {
+    let s = shape_table().shapes.get(usize::from(shape))?;
+    if usize::from(corner) >= 196 {
+        return None;
+    }
+    let corner = Cell::from_index(usize::from(corner));
+    if !s.fitting_corners.contains(corner) {
+        return None;
+    }
+    let (ax, ay) = s.anchor_offset();
+    Some(Placement {
+        shape,
+        anchor: Cell::new(corner.x() + ax, corner.y() + ay)?,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,10 +65,21 @@ mod tests {
                     let (shape, corner) = coordinates(p);
                     assert_eq!(placer_cells(shape, corner), p.cells());
                     assert_eq!(placer_tile(shape), p.tile().index() as u8);
+                    assert_eq!(placement_at(shape, corner), Some(p));
                 }
             }
         }
         assert_eq!(placer_cells(91, 0), Bitboard::EMPTY);
         assert_eq!(placer_tile(91), 31);
+        assert_eq!(placement_at(91, 0), None);
+        assert_eq!(placement_at(0, 196), None);
+        // The monomino fits everywhere; a shape wider than one cell not in the last column.
+        assert!((0..196).all(|c| placement_at(0, c).is_some()));
+        let wide = shape_table()
+            .shapes
+            .iter()
+            .position(|s| s.width > 1)
+            .unwrap() as u8;
+        assert_eq!(placement_at(wide, 13), None);
     }
 }

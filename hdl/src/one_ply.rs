@@ -1,0 +1,350 @@
+//! The one-ply player: a position in, the best legal placement by the
+//! evaluator out. The whole core in one block: [`LegalMoves`] (masks and
+//! generator) -> [`Candidates`] (one candidate a clock) -> [`Placer`] ->
+//! [`Evaluator`] -> the first candidate with the highest score. The hardware
+//! twin of `host::model::one_ply::decide`, whose `# Timing` section is this
+//! block's.
+
+use crate::board::Board;
+use crate::candidates::{Candidates, Count};
+use crate::evaluator::{Evaluator, EVAL_LATENCY};
+use crate::legal_moves::LegalMoves;
+use crate::mask_unit::MaskUnit;
+use crate::move_gen::Tiles;
+use crate::placer::Placer;
+use rust_hdl::prelude::*;
+
+/// Rising edges from the candidate stream's `done` to this block's `done`
+/// (`host::model::one_ply::DONE_AFTER_STREAM`): the placer's register, the
+/// [`EVAL_LATENCY`] edges of the evaluator, the best-so-far registers.
+pub const DONE_AFTER_STREAM: usize = 1 + EVAL_LATENCY + 1;
+
+/// Registers a candidate's coordinates and valid bit pass through, from the
+/// placer's register to the evaluator's outputs.
+pub const TAG_STAGES: usize = 1 + EVAL_LATENCY;
+
+// rust-hdl's Verilog generator evaluates an array index only with the loop
+// variables in scope, so `update` names the last tag stage (`[8]`) and the
+// last `done` stage (`[9]`) with literals: they hold for these values only.
+const _: () = assert!(TAG_STAGES == 9 && DONE_AFTER_STREAM == 10);
+
+/// The one-ply decision for the player to move.
+///
+/// `start` samples the position: both players' cells, the mover's tiles
+/// left and both start squares. The generator and candidate stream start at
+/// once; the two boards and the opponent's start square are kept in
+/// registers for the evaluator, and the opponent's attach cells (a second
+/// [`MaskUnit`], roles swapped) are registered from them one edge later, long
+/// before the first candidate.
+///
+/// Each candidate `(shape, corner)` of the stream goes through the
+/// [`Placer`] into a register (its cells; the coordinates and a valid bit
+/// beside them), then through the [`Evaluator`]; the coordinates and valid
+/// bit travel beside it in [`TAG_STAGES`] registers. When the evaluator's
+/// output is valid the best-so-far registers take it if none is held yet or
+/// its score is greater than the held one: the first best candidate wins,
+/// as in the model. Scores are compared as unsigned numbers with the sign bit
+/// flipped (offset binary), which orders two's-complement values correctly.
+///
+/// The stream's `done` goes through [`DONE_AFTER_STREAM`] registers to
+/// `done`, so `done` is high for one cycle once the last candidate has been
+/// weighed; the outputs `found`, the `best_` ones (coordinates, tile, score,
+/// features) and `candidates` hold the decision from then on, until the next
+/// `start`.
+/// `start` clears the valid bits in flight, the `done` stages and the
+/// best-so-far registers: a new position may start at any edge, and nothing
+/// of the earlier one is weighed after it.
+#[derive(LogicBlock)]
+pub struct OnePly {
+    /// The clock.
+    pub clock: Signal<In, Clock>,
+    /// One-cycle pulse: take the position and start.
+    pub start: Signal<In, Bit>,
+    /// Cells of the player to move, sampled with `start`.
+    pub own: Signal<In, Board>,
+    /// Cells of the other player, sampled with `start`.
+    pub opponent: Signal<In, Board>,
+    /// The start square of the player to move, one-hot, sampled with `start`.
+    pub start_square: Signal<In, Board>,
+    /// The start square of the other player, one-hot, sampled with `start`.
+    pub opponent_start_square: Signal<In, Board>,
+    /// Bit `t` set while the player to move still holds tile `t`, sampled with `start`.
+    pub tiles_left: Signal<In, Tiles>,
+    /// High for one cycle when the decision is ready.
+    pub done: Signal<Out, Bit>,
+    /// A candidate was found (otherwise the player must pass).
+    pub found: Signal<Out, Bit>,
+    /// The best candidate's oriented shape number (0..91), with `found`.
+    pub best_shape: Signal<Out, Bits<7>>,
+    /// The best candidate's box corner cell `14 * row + column`, with `found`.
+    pub best_corner: Signal<Out, Bits<8>>,
+    /// The best candidate's tile number (0..21), with `found`.
+    pub best_tile: Signal<Out, Bits<5>>,
+    /// The best candidate's score, with `found`.
+    pub best_score: Signal<Out, Signed<12>>,
+    /// The best candidate's features (`Evaluator::cells`), with `found`.
+    pub best_cells: Signal<Out, Bits<8>>,
+    /// The mover's attach cells after the best candidate, with `found`.
+    pub best_own_attach: Signal<Out, Bits<8>>,
+    /// The opponent's attach cells left after it, with `found`.
+    pub best_opp_attach: Signal<Out, Bits<8>>,
+    /// The mover's reach after it, with `found`.
+    pub best_own_reach: Signal<Out, Bits<8>>,
+    /// The opponent's reach after it, with `found`.
+    pub best_opp_reach: Signal<Out, Bits<8>>,
+    /// The number of candidates weighed: the legal placements.
+    pub candidates: Signal<Out, Count>,
+    /// High while the legal-move rows of the current position are still
+    /// being generated (`LegalMoves::busy`).
+    pub generating: Signal<Out, Bit>,
+    /// Masks and generator rows from the inputs.
+    legal: LegalMoves,
+    /// The rows as a stream of candidates.
+    stream: Candidates,
+    /// A candidate's cells.
+    placer: Placer,
+    /// The opponent's attach cells (roles swapped).
+    opponent_masks: MaskUnit,
+    /// Features and score of each candidate.
+    evaluator: Evaluator,
+    /// The mover's cells, kept from `start`.
+    own_q: DFF<Board>,
+    /// The opponent's cells, kept from `start`.
+    opponent_q: DFF<Board>,
+    /// The opponent's start square, kept from `start`.
+    opponent_start_q: DFF<Board>,
+    /// The opponent's attach cells from the kept boards.
+    opponent_attach_q: DFF<Board>,
+    /// The placer's register: the candidate's cells.
+    placed_cells: DFF<Board>,
+    /// `[k]`: a candidate's shape `k + 1` edges after the stream presented it.
+    tag_shape: [DFF<Bits<7>>; TAG_STAGES],
+    /// Its corner, beside the shape.
+    tag_corner: [DFF<Bits<8>>; TAG_STAGES],
+    /// Its tile, beside the shape.
+    tag_tile: [DFF<Bits<5>>; TAG_STAGES],
+    /// Its valid bit, beside the shape (cleared by `start`).
+    tag_valid: [DFF<Bit>; TAG_STAGES],
+    /// The stream's `done`, `[k]` delayed by `k + 1` edges (cleared by `start`).
+    done_delay: [DFF<Bit>; DONE_AFTER_STREAM],
+    /// Best so far: a candidate is held.
+    found_q: DFF<Bit>,
+    /// Best so far: its shape.
+    shape_q: DFF<Bits<7>>,
+    /// Best so far: its corner.
+    corner_q: DFF<Bits<8>>,
+    /// Best so far: its tile.
+    tile_q: DFF<Bits<5>>,
+    /// Best so far: its score.
+    score_q: DFF<Signed<12>>,
+    /// Best so far: its `cells` feature.
+    cells_q: DFF<Bits<8>>,
+    /// Best so far: its `own_attach` feature.
+    own_attach_q: DFF<Bits<8>>,
+    /// Best so far: its `opp_attach` feature.
+    opp_attach_q: DFF<Bits<8>>,
+    /// Best so far: its `own_reach` feature.
+    own_reach_q: DFF<Bits<8>>,
+    /// Best so far: its `opp_reach` feature.
+    opp_reach_q: DFF<Bits<8>>,
+    /// Candidates weighed since `start`.
+    count_q: DFF<Count>,
+    /// The evaluator's score in offset binary (sign bit flipped).
+    new_key: Signal<Local, Bits<12>>,
+    /// The held score in offset binary.
+    best_key: Signal<Local, Bits<12>>,
+    /// The evaluator's output is a candidate of this position.
+    weigh: Signal<Local, Bit>,
+    /// The sign bit of a 12-bit score.
+    sign_bit: Constant<Bits<12>>,
+}
+
+impl OnePly {
+    /// An idle player (no `done` until a `start`).
+    pub fn new() -> OnePly {
+        OnePly {
+            clock: Default::default(),
+            start: Default::default(),
+            own: Default::default(),
+            opponent: Default::default(),
+            start_square: Default::default(),
+            opponent_start_square: Default::default(),
+            tiles_left: Default::default(),
+            done: Default::default(),
+            found: Default::default(),
+            best_shape: Default::default(),
+            best_corner: Default::default(),
+            best_tile: Default::default(),
+            best_score: Default::default(),
+            best_cells: Default::default(),
+            best_own_attach: Default::default(),
+            best_opp_attach: Default::default(),
+            best_own_reach: Default::default(),
+            best_opp_reach: Default::default(),
+            candidates: Default::default(),
+            generating: Default::default(),
+            legal: LegalMoves::new(),
+            stream: Candidates::new(),
+            placer: Placer::new(),
+            opponent_masks: MaskUnit::new(),
+            evaluator: Evaluator::new(),
+            own_q: Default::default(),
+            opponent_q: Default::default(),
+            opponent_start_q: Default::default(),
+            opponent_attach_q: Default::default(),
+            placed_cells: Default::default(),
+            tag_shape: Default::default(),
+            tag_corner: Default::default(),
+            tag_tile: Default::default(),
+            tag_valid: Default::default(),
+            done_delay: Default::default(),
+            found_q: Default::default(),
+            shape_q: Default::default(),
+            corner_q: Default::default(),
+            tile_q: Default::default(),
+            score_q: Default::default(),
+            cells_q: Default::default(),
+            own_attach_q: Default::default(),
+            opp_attach_q: Default::default(),
+            own_reach_q: Default::default(),
+            opp_reach_q: Default::default(),
+            count_q: Default::default(),
+            new_key: Default::default(),
+            best_key: Default::default(),
+            weigh: Default::default(),
+            sign_bit: Constant::new(Bits::<12>::from(0x800u64)),
+        }
+    }
+}
+
+impl Default for OnePly {
+    fn default() -> OnePly {
+        OnePly::new()
+    }
+}
+
+impl Logic for OnePly {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self,
+            clock,
+            own_q,
+            opponent_q,
+            opponent_start_q,
+            opponent_attach_q,
+            placed_cells,
+            found_q,
+            shape_q,
+            corner_q,
+            tile_q,
+            score_q,
+            cells_q,
+            own_attach_q,
+            opp_attach_q,
+            own_reach_q,
+            opp_reach_q,
+            count_q
+        );
+        for k in 0..TAG_STAGES {
+            self.tag_shape[k].clock.next = self.clock.val();
+            self.tag_corner[k].clock.next = self.clock.val();
+            self.tag_tile[k].clock.next = self.clock.val();
+            self.tag_valid[k].clock.next = self.clock.val();
+        }
+        for k in 0..DONE_AFTER_STREAM {
+            self.done_delay[k].clock.next = self.clock.val();
+        }
+
+        // The generator and the candidate stream, started together.
+        self.legal.clock.next = self.clock.val();
+        self.legal.start.next = self.start.val();
+        self.legal.own.next = self.own.val();
+        self.legal.opponent.next = self.opponent.val();
+        self.legal.start_square.next = self.start_square.val();
+        self.legal.tiles_left.next = self.tiles_left.val();
+        self.stream.clock.next = self.clock.val();
+        self.stream.start.next = self.start.val();
+        self.stream.row_valid.next = self.legal.row_valid.val();
+        self.stream.row.next = self.legal.row.val();
+        self.stream.row_bits.next = self.legal.row_bits.val();
+
+        // The position for the evaluator, kept from `start`.
+        if self.start.val() {
+            self.own_q.d.next = self.own.val();
+            self.opponent_q.d.next = self.opponent.val();
+            self.opponent_start_q.d.next = self.opponent_start_square.val();
+        }
+        self.opponent_masks.own.next = self.opponent_q.q.val();
+        self.opponent_masks.opponent.next = self.own_q.q.val();
+        self.opponent_masks.start.next = self.opponent_start_q.q.val();
+        // `attach` excludes `forbidden` already: the AND changes nothing (and
+        // leaves no output of the mask unit unused).
+        self.opponent_attach_q.d.next =
+            self.opponent_masks.attach.val() & !self.opponent_masks.forbidden.val();
+
+        // Placer, its register, and the coordinates beside the pipeline.
+        self.placer.shape.next = self.stream.shape.val();
+        self.placer.corner.next = self.stream.corner.val();
+        self.placed_cells.d.next = self.placer.cells.val();
+        self.tag_shape[0].d.next = self.stream.shape.val();
+        self.tag_corner[0].d.next = self.stream.corner.val();
+        self.tag_tile[0].d.next = self.placer.tile.val();
+        self.tag_valid[0].d.next = self.stream.valid.val() & !self.start.val();
+        for k in 1..TAG_STAGES {
+            self.tag_shape[k].d.next = self.tag_shape[k - 1].q.val();
+            self.tag_corner[k].d.next = self.tag_corner[k - 1].q.val();
+            self.tag_tile[k].d.next = self.tag_tile[k - 1].q.val();
+            self.tag_valid[k].d.next = self.tag_valid[k - 1].q.val() & !self.start.val();
+        }
+        self.done_delay[0].d.next = self.stream.done.val() & !self.start.val();
+        for k in 1..DONE_AFTER_STREAM {
+            self.done_delay[k].d.next = self.done_delay[k - 1].q.val() & !self.start.val();
+        }
+
+        // The evaluator.
+        self.evaluator.clock.next = self.clock.val();
+        self.evaluator.valid_in.next = self.tag_valid[0].q.val();
+        self.evaluator.own.next = self.own_q.q.val();
+        self.evaluator.opponent.next = self.opponent_q.q.val();
+        self.evaluator.opponent_attach.next = self.opponent_attach_q.q.val();
+        self.evaluator.candidate.next = self.placed_cells.q.val();
+
+        // Best so far: the first candidate with the highest score.
+        self.new_key.next = unsigned_cast(self.evaluator.score.val()) ^ self.sign_bit.val();
+        self.best_key.next = unsigned_cast(self.score_q.q.val()) ^ self.sign_bit.val();
+        self.weigh.next = self.evaluator.valid_out.val() & self.tag_valid[8].q.val();
+        if self.start.val() {
+            self.found_q.d.next = false;
+            self.count_q.d.next = 0.into();
+        } else if self.weigh.val() {
+            self.count_q.d.next = self.count_q.q.val() + 1;
+            if !self.found_q.q.val() | (self.new_key.val() > self.best_key.val()) {
+                self.found_q.d.next = true;
+                self.shape_q.d.next = self.tag_shape[8].q.val();
+                self.corner_q.d.next = self.tag_corner[8].q.val();
+                self.tile_q.d.next = self.tag_tile[8].q.val();
+                self.score_q.d.next = self.evaluator.score.val();
+                self.cells_q.d.next = self.evaluator.cells.val();
+                self.own_attach_q.d.next = self.evaluator.own_attach.val();
+                self.opp_attach_q.d.next = self.evaluator.opp_attach.val();
+                self.own_reach_q.d.next = self.evaluator.own_reach.val();
+                self.opp_reach_q.d.next = self.evaluator.opp_reach.val();
+            }
+        }
+
+        self.done.next = self.done_delay[9].q.val();
+        self.found.next = self.found_q.q.val();
+        self.best_shape.next = self.shape_q.q.val();
+        self.best_corner.next = self.corner_q.q.val();
+        self.best_tile.next = self.tile_q.q.val();
+        self.best_score.next = self.score_q.q.val();
+        self.best_cells.next = self.cells_q.q.val();
+        self.best_own_attach.next = self.own_attach_q.q.val();
+        self.best_opp_attach.next = self.opp_attach_q.q.val();
+        self.best_own_reach.next = self.own_reach_q.q.val();
+        self.best_opp_reach.next = self.opp_reach_q.q.val();
+        self.candidates.next = self.count_q.q.val();
+        self.generating.next = self.legal.busy.val();
+    }
+}
