@@ -3,6 +3,7 @@
 
 pub mod blokus;
 pub mod cli;
+pub mod contest;
 pub mod model;
 pub mod search;
 pub mod stats;

@@ -1,0 +1,21 @@
+//! The contest link: the ICFPT Blokus Duo wire protocol between a referee and
+//! two players (`../shared/spec/blokus-duo-contest.md`, "Serial link",
+//! "Messages", "Time and faults").
+//!
+//! - [`message`]: the two request schemes and the bytes of each message;
+//! - [`referee`] and [`player`]: the protocol as pure state machines (bytes
+//!   and times in, bytes and events out; no I/O);
+//! - [`link`]: the transports (serial port, TCP, listening socket, child
+//!   process, in-process engine, stdio) as one byte stream;
+//! - [`run`]: the drivers that put the machines on links: the referee's
+//!   match loop with its records, and the player loop;
+//! - [`log`]: game records written as they go (transcript, JSON lines, SGF).
+
+// pub mod link;
+// pub mod log;
+pub mod message;
+pub mod player;
+pub mod referee;
+// pub mod run;
+
+pub use message::Scheme;
