@@ -147,6 +147,13 @@ impl PtyPort {
         })
     }
 
+    /// The simulator's side, to drive by hand (a test's scripted device), and
+    /// the host side's path. The side is non-blocking: read it through the
+    /// `serialport` interface, whose reads wait up to its timeout.
+    pub fn into_master(self) -> (TTYPort, PathBuf) {
+        (self.master, self.path)
+    }
+
     /// The path the host opens, e.g. `/dev/pts/3`.
     pub fn path(&self) -> &Path {
         &self.path

@@ -5,6 +5,8 @@ use super::perft::perft;
 use super::position::Placement;
 use super::sample::mid_game_positions;
 use super::Position;
+use crate::model::evaluator::{features, score, EvalInputs};
+use crate::model::one_ply;
 use std::hint::black_box;
 use std::io::Write;
 use std::time::Instant;
@@ -34,6 +36,21 @@ fn time_ns(mut f: impl FnMut()) -> f64 {
             t.elapsed().as_nanos() as f64 / f64::from(calls)
         })
         .fold(f64::INFINITY, f64::min)
+}
+
+/// The best placement by the hardware evaluator's score, computed in
+/// software: the rules engine's generator, then the evaluator's features.
+fn software_one_ply(position: &Position, list: &mut Vec<Placement>) -> Option<(i16, Placement)> {
+    list.clear();
+    position.legal_placements_into(list);
+    let mut best: Option<(i16, Placement)> = None;
+    for &p in list.iter() {
+        let s = score(&features(&EvalInputs::for_placement(position, p)));
+        if best.is_none_or(|(b, _)| s > b) {
+            best = Some((s, p));
+        }
+    }
+    best
 }
 
 /// Prints the benchmark figures.
@@ -74,6 +91,28 @@ pub fn run(games: usize, perft_depth: u32, out: &mut dyn Write) -> anyhow::Resul
         "placement count only (popcounts): median {:.0} ns per position",
         median(&mut count)
     )?;
+    // The one-ply decision in software (the rules engine's generator, the
+    // evaluator's features on bitboards) and the hardware's cycles for it.
+    let mut decide_ns = Vec::new();
+    let mut cycles = Vec::new();
+    for position in &positions {
+        decide_ns.push(time_ns(|| {
+            black_box(software_one_ply(black_box(position), &mut list));
+        }));
+        cycles.push(one_ply::decide(position).done_edge as f64);
+    }
+    writeln!(
+        out,
+        "one-ply decision in software (generate, evaluate every placement, keep the best): \
+         median {:.0} ns per position",
+        median(&mut decide_ns)
+    )?;
+    writeln!(
+        out,
+        "one-ply decision in hardware (hdl::OnePly, cycles from start to done, cycle-exact model): \
+         median {:.0} cycles per position",
+        median(&mut cycles)
+    )?;
     let started = Instant::now();
     let leaves = perft(&Position::new(), perft_depth);
     let seconds = started.elapsed().as_secs_f64();
@@ -83,4 +122,19 @@ pub fn run(games: usize, perft_depth: u32, out: &mut dyn Write) -> anyhow::Resul
         leaves as f64 / seconds / 1e6
     )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_software_one_ply_finds_the_hardware_models_best_score() {
+        let mut list = Vec::new();
+        for position in mid_game_positions(3, 4) {
+            let soft = software_one_ply(&position, &mut list);
+            let hard = one_ply::decide(&position).best;
+            assert_eq!(soft.map(|(s, _)| s), hard.map(|b| b.score));
+        }
+    }
 }

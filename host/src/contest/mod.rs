@@ -11,11 +11,11 @@
 //!   match loop with its records, and the player loop;
 //! - [`log`]: game records written as they go (transcript, JSON lines, SGF).
 
-// pub mod link;
-// pub mod log;
+pub mod link;
+pub mod log;
 pub mod message;
 pub mod player;
 pub mod referee;
-// pub mod run;
+pub mod run;
 
 pub use message::Scheme;

@@ -1,0 +1,346 @@
+//! The transports of a contest link, each opened from a spec string and seen
+//! as one byte stream (a reader and a writer): a serial port (the `serialport`
+//! crate, 8N1, no flow control), a TCP connection made or accepted, a child
+//! process's stdin/stdout, an in-process engine playing through the player
+//! machine, or this process's stdin/stdout.
+
+use super::message::Scheme;
+use super::run::{play_link, PlayerOptions};
+use crate::blokus::engine::engine_by_name;
+use anyhow::{bail, Context};
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The contest's baud rate.
+pub const DEFAULT_BAUD: u32 = 115_200;
+
+/// Where a contest player (or referee) is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkSpec {
+    /// `serial:PATH[@BAUD]`.
+    Serial { path: String, baud: u32 },
+    /// `tcp:HOST:PORT`: connect.
+    Tcp { host: String, port: u16 },
+    /// `listen:PORT` or `listen:ADDRESS:PORT`: wait for one connection.
+    Listen { address: String, port: u16 },
+    /// `exec:COMMAND`: a program speaking the protocol on stdin/stdout (run by `sh -c`).
+    Exec { command: String },
+    /// `engine:NAME`: a host engine in this process.
+    Engine { name: String },
+    /// `stdio`: this process's stdin and stdout.
+    Stdio,
+}
+
+impl fmt::Display for LinkSpec {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            LinkSpec::Serial { path, baud } => write!(f, "serial:{path}@{baud}"),
+            LinkSpec::Tcp { host, port } => write!(f, "tcp:{host}:{port}"),
+            LinkSpec::Listen { address, port } => write!(f, "listen:{address}:{port}"),
+            LinkSpec::Exec { command } => write!(f, "exec:{command}"),
+            LinkSpec::Engine { name } => write!(f, "engine:{name}"),
+            LinkSpec::Stdio => write!(f, "stdio"),
+        }
+    }
+}
+
+const SPEC_FORMS: &str = "serial:PATH[@BAUD], tcp:HOST:PORT, listen:[ADDRESS:]PORT, \
+                          exec:COMMAND, engine:NAME or stdio";
+
+fn port_number(text: &str, spec: &str) -> Result<u16, String> {
+    text.parse()
+        .map_err(|_| format!("`{text}` in `{spec}` is not a port number (0-65535)"))
+}
+
+impl FromStr for LinkSpec {
+    type Err = String;
+    fn from_str(spec: &str) -> Result<LinkSpec, String> {
+        if spec == "stdio" {
+            return Ok(LinkSpec::Stdio);
+        }
+        let Some((kind, rest)) = spec.split_once(':') else {
+            return Err(format!("`{spec}` is not a link: use {SPEC_FORMS}"));
+        };
+        if rest.is_empty() {
+            return Err(format!("`{spec}` names no {kind} target: use {SPEC_FORMS}"));
+        }
+        match kind {
+            "serial" => {
+                let (path, baud) = match rest.rsplit_once('@') {
+                    Some((path, baud)) => (
+                        path,
+                        baud.parse::<u32>()
+                            .ok()
+                            .filter(|&b| b > 0)
+                            .ok_or_else(|| format!("`{baud}` in `{spec}` is not a baud rate"))?,
+                    ),
+                    None => (rest, DEFAULT_BAUD),
+                };
+                Ok(LinkSpec::Serial {
+                    path: path.to_string(),
+                    baud,
+                })
+            }
+            "tcp" => {
+                let (host, port) = rest
+                    .rsplit_once(':')
+                    .ok_or_else(|| format!("`{spec}` needs HOST:PORT"))?;
+                Ok(LinkSpec::Tcp {
+                    host: host.to_string(),
+                    port: port_number(port, spec)?,
+                })
+            }
+            "listen" => {
+                let (address, port) = rest.rsplit_once(':').unwrap_or(("0.0.0.0", rest));
+                Ok(LinkSpec::Listen {
+                    address: address.to_string(),
+                    port: port_number(port, spec)?,
+                })
+            }
+            "exec" => Ok(LinkSpec::Exec {
+                command: rest.to_string(),
+            }),
+            "engine" => Ok(LinkSpec::Engine {
+                name: rest.to_string(),
+            }),
+            _ => Err(format!(
+                "unknown link kind `{kind}` in `{spec}`: use {SPEC_FORMS}"
+            )),
+        }
+    }
+}
+
+/// How an `engine:` link's engine plays.
+#[derive(Clone, Copy, Debug)]
+pub struct EngineOptions {
+    /// Its time budget a move.
+    pub time: Duration,
+    /// Its seed.
+    pub seed: u64,
+    /// The scheme its player machine follows where it cannot tell.
+    pub scheme: Option<Scheme>,
+}
+
+/// An open link: what was opened, and the two directions of its byte stream.
+pub struct Link {
+    /// The spec it was opened from, for people.
+    pub label: String,
+    pub reader: Box<dyn Read + Send>,
+    pub writer: Box<dyn Write + Send>,
+    /// A child process to end with the link.
+    child: Option<Child>,
+    /// What ends the link's other handles (a reader thread's socket or port)
+    /// when the link is dropped, so that the far side sees it close.
+    closers: Vec<Box<dyn FnOnce() + Send>>,
+}
+
+impl Drop for Link {
+    fn drop(&mut self) {
+        for close in self.closers.drain(..) {
+            close();
+        }
+        if let Some(child) = self.child.as_mut() {
+            // Closing its stdin asks it to stop; then make sure.
+            self.writer = Box::new(io::sink());
+            std::thread::sleep(Duration::from_millis(20));
+            if !matches!(child.try_wait(), Ok(Some(_))) {
+                let _ = child.kill();
+            }
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Link {
+    /// A link over any reader and writer.
+    pub fn from_parts(
+        label: impl Into<String>,
+        reader: impl Read + Send + 'static,
+        writer: impl Write + Send + 'static,
+    ) -> Link {
+        Link {
+            label: label.into(),
+            reader: Box::new(reader),
+            writer: Box::new(writer),
+            child: None,
+            closers: Vec::new(),
+        }
+    }
+
+    /// Runs `close` when the link is dropped.
+    pub fn on_close(mut self, close: impl FnOnce() + Send + 'static) -> Link {
+        self.closers.push(Box::new(close));
+        self
+    }
+
+    /// A connected TCP stream (Nagle off: every request goes out at once).
+    pub fn from_tcp(label: impl Into<String>, stream: TcpStream) -> io::Result<Link> {
+        stream.set_nodelay(true)?;
+        let reader = stream.try_clone()?;
+        let closer = stream.try_clone()?;
+        Ok(Link::from_parts(label, reader, stream).on_close(move || {
+            let _ = closer.shutdown(std::net::Shutdown::Both);
+        }))
+    }
+}
+
+/// A serial port's reader: waits through read timeouts until the link is
+/// closed; a hang-up or error is the end.
+struct SerialReader(Box<dyn serialport::SerialPort>, Arc<AtomicBool>);
+
+impl Read for SerialReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            if self.1.load(Ordering::Acquire) {
+                return Ok(0);
+            }
+            match self.0.read(buf) {
+                Err(e) if e.kind() == io::ErrorKind::TimedOut => continue,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                // A pseudo-terminal whose other side closed reports EIO: the end.
+                Err(_) => return Ok(0),
+                other => return other,
+            }
+        }
+    }
+}
+
+/// Opens a serial port 8N1, no flow control, at `baud`.
+pub fn open_serial(path: &str, baud: u32) -> anyhow::Result<Link> {
+    let port = serialport::new(path, baud)
+        .data_bits(serialport::DataBits::Eight)
+        .parity(serialport::Parity::None)
+        .stop_bits(serialport::StopBits::One)
+        .flow_control(serialport::FlowControl::None)
+        .timeout(Duration::from_millis(200))
+        .open()
+        .with_context(|| format!("cannot open serial port {path} at {baud} baud"))?;
+    let reader = port
+        .try_clone()
+        .with_context(|| format!("cannot share serial port {path} between reader and writer"))?;
+    let closed = Arc::new(AtomicBool::new(false));
+    let flag = closed.clone();
+    Ok(Link::from_parts(
+        format!("serial:{path}@{baud}"),
+        SerialReader(reader, closed),
+        port,
+    )
+    .on_close(move || flag.store(true, Ordering::Release)))
+}
+
+/// Opens `spec`. `announce` is told what the link waits for (a listening port).
+pub fn open(
+    spec: &LinkSpec,
+    engine: EngineOptions,
+    announce: &mut dyn FnMut(&str),
+) -> anyhow::Result<Link> {
+    let label = spec.to_string();
+    match spec {
+        LinkSpec::Serial { path, baud } => open_serial(path, *baud),
+        LinkSpec::Tcp { host, port } => {
+            let stream = TcpStream::connect((host.as_str(), *port))
+                .with_context(|| format!("cannot connect to {host}:{port}"))?;
+            Ok(Link::from_tcp(label, stream)?)
+        }
+        LinkSpec::Listen { address, port } => {
+            let listener = TcpListener::bind((address.as_str(), *port))
+                .with_context(|| format!("cannot listen on {address}:{port}"))?;
+            let local = listener.local_addr()?;
+            announce(&format!("waiting for a player on {local} ({label})"));
+            let (stream, peer) = listener.accept()?;
+            announce(&format!("{label}: {peer} connected"));
+            Ok(Link::from_tcp(label, stream)?)
+        }
+        LinkSpec::Exec { command } => {
+            let mut child = Command::new("sh")
+                .arg("-c")
+                .arg(command)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .with_context(|| format!("cannot start `{command}`"))?;
+            let stdin = child.stdin.take().expect("piped stdin");
+            let stdout = child.stdout.take().expect("piped stdout");
+            let mut link = Link::from_parts(label, stdout, stdin);
+            link.child = Some(child);
+            Ok(link)
+        }
+        LinkSpec::Engine { name } => {
+            if engine_by_name(name, engine.time, engine.seed).is_none() {
+                bail!("unknown engine `{name}` (see `arena engines`; `default` is the strongest)");
+            }
+            let name = name.clone();
+            let (ours, theirs) = std::os::unix::net::UnixStream::pair()?;
+            let their_reader = theirs.try_clone()?;
+            let options = PlayerOptions {
+                team: *b"01",
+                scheme: engine.scheme,
+            };
+            std::thread::Builder::new()
+                .name(label.clone())
+                .spawn(move || {
+                    let mut player = engine_by_name(&name, engine.time, engine.seed)
+                        .expect("the name was checked");
+                    let link = Link::from_parts("engine", their_reader, theirs);
+                    // The link closes when the referee is done: nothing to report.
+                    let _ = play_link(link, player.as_mut(), options, &mut io::sink());
+                })?;
+            let reader = ours.try_clone()?;
+            let closer = ours.try_clone()?;
+            Ok(Link::from_parts(label, reader, ours).on_close(move || {
+                let _ = closer.shutdown(std::net::Shutdown::Both);
+            }))
+        }
+        LinkSpec::Stdio => Ok(Link::from_parts(label, io::stdin(), io::stdout())),
+    }
+}
+
+/// Checks that `spec` can be opened by the referee (not `stdio`: it speaks for itself).
+pub fn check_referee_spec(spec: &LinkSpec) -> anyhow::Result<()> {
+    if *spec == LinkSpec::Stdio {
+        bail!("a referee's player cannot be `stdio`: use exec:COMMAND for a program");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_read_and_print_back() {
+        let cases = [
+            ("serial:/dev/ttyUSB0", "serial:/dev/ttyUSB0@115200"),
+            ("serial:/dev/ttyUSB0@9600", "serial:/dev/ttyUSB0@9600"),
+            ("tcp:localhost:10000", "tcp:localhost:10000"),
+            ("listen:10001", "listen:0.0.0.0:10001"),
+            ("listen:127.0.0.1:0", "listen:127.0.0.1:0"),
+            ("exec:./player --fast", "exec:./player --fast"),
+            ("engine:default", "engine:default"),
+            ("stdio", "stdio"),
+        ];
+        for (text, shown) in cases {
+            let spec: LinkSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), shown);
+            assert_eq!(shown.parse::<LinkSpec>().unwrap(), spec);
+        }
+    }
+
+    #[test]
+    fn bad_specs_say_what_is_wrong() {
+        let error = |s: &str| s.parse::<LinkSpec>().unwrap_err();
+        assert!(error("ttyUSB0").contains("is not a link"));
+        assert!(error("serial:").contains("names no serial target"));
+        assert!(error("serial:/dev/x@fast").contains("`fast`"));
+        assert!(error("tcp:localhost").contains("HOST:PORT"));
+        assert!(error("tcp:localhost:99999").contains("`99999`"));
+        assert!(error("udp:1:2").contains("unknown link kind `udp`"));
+    }
+}
