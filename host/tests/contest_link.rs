@@ -370,3 +370,48 @@ fn random_bytes_thrown_at_the_referee_never_hang_or_panic_it() {
         );
     }
 }
+
+#[test]
+fn a_player_connects_to_a_listening_referee() {
+    let no_engine = EngineOptions {
+        time: Duration::from_millis(50),
+        seed: 1,
+        scheme: None,
+    };
+    // The referee listens on a free port and says which.
+    let (address_to, address) = std::sync::mpsc::channel();
+    let listening = std::thread::spawn(move || {
+        let spec: LinkSpec = "listen:127.0.0.1:0".parse().unwrap();
+        open(&spec, no_engine, &mut |note| {
+            if let Some(rest) = note.strip_prefix("waiting for a player on ") {
+                let address = rest.split(' ').next().unwrap().to_string();
+                address_to.send(address).unwrap();
+            }
+        })
+        .unwrap()
+    });
+    let address = address.recv_timeout(Duration::from_secs(10)).unwrap();
+    let player = std::thread::spawn(move || {
+        let link: LinkSpec = format!("tcp:{address}").parse().unwrap();
+        let link = open(&link, no_engine, &mut |_| {}).unwrap();
+        let options = PlayerOptions {
+            team: *b"LS",
+            scheme: None,
+        };
+        play_link(
+            link,
+            &mut RandomEngine::new(3),
+            options,
+            &mut std::io::sink(),
+        )
+        .unwrap()
+    });
+    let p1 = listening.join().unwrap();
+    let p2 = open(&"engine:random".parse().unwrap(), no_engine, &mut |_| {}).unwrap();
+    let reports = Match::new([p1, p2], options(Scheme::S2013, 1, false))
+        .run(&mut std::io::sink())
+        .unwrap();
+    check_finished(&reports[0]);
+    assert_eq!(reports[0].teams[0].as_deref(), Some("LS"));
+    assert_eq!(player.join().unwrap().games, 1);
+}

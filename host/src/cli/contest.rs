@@ -5,7 +5,7 @@ use crate::blokus::engine::{engine_by_name, ENGINE_NAMES};
 use crate::contest::link::{check_referee_spec, open, EngineOptions, LinkSpec};
 use crate::contest::referee::Limits;
 use crate::contest::run::{play_link, results_table, Match, MatchOptions, PlayerOptions};
-use crate::contest::Scheme;
+use crate::contest::{latency, Scheme};
 use anyhow::{bail, Context};
 use clap::Args;
 use std::io::Write;
@@ -172,6 +172,42 @@ pub fn player(args: PlayerArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         log,
         "link closed after {} games, {} moves, {} requests not understood",
         summary.games, summary.moves, summary.errors
+    )?;
+    Ok(())
+}
+
+/// `arena referee-bench`.
+#[derive(Args, Debug)]
+pub struct RefereeBenchArgs {
+    /// Games between two instant players.
+    #[arg(long, default_value_t = 20)]
+    pub games: usize,
+    /// The request scheme.
+    #[arg(long, default_value = "2014")]
+    pub scheme: Scheme,
+}
+
+/// Runs `arena referee-bench`: the referee's own time per move over pseudo-terminals.
+pub fn referee_bench(args: RefereeBenchArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let mut latencies = latency::measure(args.games, args.scheme)?;
+    if latencies.is_empty() {
+        bail!("no move was followed by a request");
+    }
+    latencies.sort();
+    let us = |d: Duration| d.as_secs_f64() * 1e6;
+    writeln!(
+        out,
+        "referee latency over pseudo-terminals ({} games, scheme {}, {} moves): \
+         median {:.0} us, 99th percentile {:.0} us, max {:.0} us",
+        args.games,
+        args.scheme,
+        latencies.len(),
+        us(latency::quantile(&latencies, 0.5)),
+        us(latency::quantile(&latencies, 0.99)),
+        us(*latencies.last().unwrap())
     )?;
     Ok(())
 }

@@ -26,6 +26,8 @@ pub enum Command {
     Player(contest::PlayerArgs),
     /// The engines `engine:NAME` and `--engine` take.
     Engines,
+    /// Measure the time the referee adds per move over pseudo-terminal pairs.
+    RefereeBench(contest::RefereeBenchArgs),
 }
 
 /// Runs a parsed command line with the process's standard streams.
@@ -47,5 +49,6 @@ pub fn run_with(
         Command::Referee(args) => contest::referee(args, output),
         Command::Player(args) => contest::player(args, output),
         Command::Engines => contest::engines(output),
+        Command::RefereeBench(args) => contest::referee_bench(args, output),
     }
 }

@@ -130,3 +130,37 @@ impl GameLog {
         self.line(at, value)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contest::referee::{EndReason, Fault, FaultKind};
+
+    #[test]
+    fn a_fault_in_json_names_the_player_the_fault_and_the_raw_bytes() {
+        let outcome = Outcome {
+            winner: Some(Player::One),
+            scores: [-80, -84],
+            reason: EndReason::Fault,
+            fault: Some(Fault {
+                player: Player::Two,
+                kind: FaultKind::Timeout { received: 2 },
+                raw: b"\r\naa".to_vec(),
+            }),
+        };
+        let labels = [
+            "serial:/dev/ttyUSB0@115200".to_string(),
+            "engine:random".to_string(),
+        ];
+        let value = outcome_json(&outcome, &labels);
+        assert_eq!(value["winner"], 1);
+        assert_eq!(value["winner_player"], "serial:/dev/ttyUSB0@115200");
+        let fault = &value["fault"];
+        assert_eq!(fault["seat"], 2);
+        assert_eq!(fault["player"], "engine:random");
+        assert_eq!(fault["fault"], "timeout");
+        assert_eq!(fault["raw"], "<CR><LF>aa");
+        assert_eq!(fault["raw_bytes"], json!([13, 10, 97, 97]));
+        assert!(fault["message"].as_str().unwrap().contains("2 of 4 bytes"));
+    }
+}

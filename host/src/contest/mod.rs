@@ -9,8 +9,10 @@
 //!   process, in-process engine, stdio) as one byte stream;
 //! - [`run`]: the drivers that put the machines on links: the referee's
 //!   match loop with its records, and the player loop;
-//! - [`log`]: game records written as they go (transcript, JSON lines, SGF).
+//! - [`log`]: game records written as they go (transcript, JSON lines, SGF);
+//! - [`latency`]: the time the referee adds per move, measured over pseudo-terminals.
 
+pub mod latency;
 pub mod link;
 pub mod log;
 pub mod message;
