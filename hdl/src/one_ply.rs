@@ -54,6 +54,12 @@ const _: () = assert!(TAG_STAGES == 9 && DONE_AFTER_STREAM == 10);
 /// `start` clears the valid bits in flight, the `done` stages and the
 /// best-so-far registers: a new position may start at any edge, and nothing
 /// of the earlier one is weighed after it.
+///
+/// # Size and speed
+/// `make synth-report` (ECP5 LFE5U-85F, speed 6, seed 1): 18,326 LUT4
+/// (yosys), 23,004 TRELLIS_COMB with the candidate stream's distributed RAM
+/// (27.5% of the chip), 10,088 FF, no block RAM; Fmax 78.5 MHz (75 MHz asked).
+/// From `start` to `done`: `7 + n + 10` edges for `n` candidates, 28 at least.
 #[derive(LogicBlock)]
 pub struct OnePly {
     /// The clock.

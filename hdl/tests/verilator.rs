@@ -246,10 +246,11 @@ fn bitboard(words: &[u64]) -> Bitboard {
 
 #[test]
 fn mask_unit_model_matches_the_host_on_ten_thousand_positions() {
-    let model = block_model("mask_unit");
-    let names: Vec<&str> = model.ports.iter().map(|p| p.name.as_str()).collect();
-    assert_eq!(names, ["own", "opponent", "start", "forbidden", "attach"]);
-    assert!(!model.clocked);
+    let model = block_model_with_ports(
+        "mask_unit",
+        false,
+        &["own", "opponent", "start", "forbidden", "attach"],
+    );
 
     let positions = game_positions();
     let cases: Vec<(usize, Player)> = (0..positions.len())
@@ -401,6 +402,15 @@ fn output_index(model: &Model, name: &str) -> usize {
         .unwrap_or_else(|| panic!("{} has no output {name}", model.top))
 }
 
+/// [`block_model`], checked to be clocked (or not) and to have exactly
+/// `ports`, inputs and outputs in declaration order (the clock excluded).
+fn block_model_with_ports(name: &str, clocked: bool, ports: &[&str]) -> Model {
+    let model = block_model(name);
+    assert_eq!(model.clocked, clocked, "{name}: clocked");
+    assert_eq!(port_names(&model), ports, "{name}: ports");
+    model
+}
+
 /// The port names of `model`, inputs and outputs in declaration order.
 fn port_names(model: &Model) -> Vec<&str> {
     model.ports.iter().map(|p| p.name.as_str()).collect()
@@ -434,11 +444,10 @@ fn evaluator_outputs(valid: bool, f: &Features) -> Vec<Vec<u64>> {
 
 #[test]
 fn evaluator_model_matches_the_reference_model_on_ten_thousand_positions() {
-    let model = block_model("evaluator");
-    assert!(model.clocked);
-    assert_eq!(
-        port_names(&model),
-        [
+    let model = block_model_with_ports(
+        "evaluator",
+        true,
+        &[
             "valid_in",
             "own",
             "opponent",
@@ -450,8 +459,8 @@ fn evaluator_model_matches_the_reference_model_on_ten_thousand_positions() {
             "opp_attach",
             "own_reach",
             "opp_reach",
-            "score"
-        ]
+            "score",
+        ],
     );
     assert_eq!(output_index(&model, "valid_out"), 0);
 
@@ -575,9 +584,7 @@ fn evaluator_model_matches_the_reference_model_on_ten_thousand_positions() {
 
 #[test]
 fn placer_model_matches_the_reference_model_on_every_input_and_legal_placement() {
-    let model = block_model("placer");
-    assert!(!model.clocked);
-    assert_eq!(port_names(&model), ["shape", "corner", "cells", "tile"]);
+    let model = block_model_with_ports("placer", false, &["shape", "corner", "cells", "tile"]);
 
     // Every legal placement of every tenth position of the games, then every
     // (shape, corner) the inputs can hold.
@@ -706,11 +713,10 @@ const BOARD_STATE_GAMES: usize = 200;
 
 #[test]
 fn board_state_model_follows_the_reference_model_through_two_hundred_games() {
-    let model = block_model("board_state");
-    assert!(model.clocked);
-    assert_eq!(
-        port_names(&model),
-        [
+    let model = block_model_with_ports(
+        "board_state",
+        true,
+        &[
             "new_game",
             "first",
             "play",
@@ -724,8 +730,8 @@ fn board_state_model_follows_the_reference_model_through_two_hundred_games() {
             "game_over",
             "to_move",
             "plies",
-            "passes"
-        ]
+            "passes",
+        ],
     );
 
     let mut rng = StdRng::seed_from_u64(2026);
@@ -870,11 +876,10 @@ const LAST_ROW_EDGE: usize = ROWS + 1;
 
 #[test]
 fn candidates_model_streams_as_the_reference_model_on_ten_thousand_positions() {
-    let model = block_model("candidates");
-    assert!(model.clocked);
-    assert_eq!(
-        port_names(&model),
-        [
+    let model = block_model_with_ports(
+        "candidates",
+        true,
+        &[
             "start",
             "row_valid",
             "row",
@@ -882,8 +887,8 @@ fn candidates_model_streams_as_the_reference_model_on_ten_thousand_positions() {
             "valid",
             "shape",
             "corner",
-            "done"
-        ]
+            "done",
+        ],
     );
     let all_ones = vec![u64::MAX; ROW_BITS.div_ceil(64)];
     let mut junk_rows = all_ones.clone();
@@ -973,11 +978,10 @@ fn candidates_model_streams_as_the_reference_model_on_ten_thousand_positions() {
 
 #[test]
 fn one_ply_model_decides_as_the_reference_model_on_ten_thousand_positions() {
-    let model = block_model("one_ply");
-    assert!(model.clocked);
-    assert_eq!(
-        port_names(&model),
-        [
+    let model = block_model_with_ports(
+        "one_ply",
+        true,
+        &[
             "start",
             "own",
             "opponent",
@@ -996,8 +1000,8 @@ fn one_ply_model_decides_as_the_reference_model_on_ten_thousand_positions() {
             "best_own_reach",
             "best_opp_reach",
             "candidates",
-            "generating"
-        ]
+            "generating",
+        ],
     );
     // Back to back: each position starts in the cycle after the one before
     // is decided; the `r` command prints the outputs in the `done` cycle.
