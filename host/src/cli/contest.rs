@@ -192,7 +192,7 @@ pub fn referee_bench(args: RefereeBenchArgs, out: &mut dyn Write) -> anyhow::Res
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
-    let mut latencies = latency::measure(args.games, args.scheme)?;
+    let (mut latencies, _) = latency::measure(args.games, args.scheme)?;
     if latencies.is_empty() {
         bail!("no move was followed by a request");
     }
