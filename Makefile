@@ -6,7 +6,7 @@ BUILD := build
 SYNTH_VENV ?= $(BUILD)/venv-synth
 export SYNTH_VENV
 
-.PHONY: setup play test lint unit bench perft verilog lint-verilog synth-report
+.PHONY: setup play test lint unit bench perft verilog lint-verilog synth-report check-lpf
 
 setup:
 	@bash scripts/setup.sh
@@ -22,6 +22,7 @@ test: setup lint unit
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	python3 scripts/check_lpf.py --self-test
 
 unit:
 	$(CARGO) test --workspace
@@ -53,3 +54,31 @@ synth-report: verilog
 	$(SYNTH_VENV)/bin/python scripts/synth_report.py --self-test
 	$(SYNTH_VENV)/bin/python scripts/synth_report.py --build $(BUILD) \
 	  $$($(CARGO) run -q -p hdl --bin hdl-verilog -- --list)
+
+# constraints/ulx3s.lpf checked pin by pin (SITE and IO_TYPE; with --strict
+# also PULLMODE, DRIVE and FREQUENCY) against the board maker's pin file for
+# ULX3S v2.x.x and v3.0.x, pinned at one commit of emard/ulx3s and downloaded
+# once into build/ (its SHA-256 is checked on every run).
+ULX3S_LPF_COMMIT := 6a92cec6b177191c5b0f80e260013a1f8ec147dd
+ULX3S_LPF_URL := https://raw.githubusercontent.com/emard/ulx3s/$(ULX3S_LPF_COMMIT)/doc/constraints/ulx3s_v20.lpf
+ULX3S_LPF_SHA256 := 625b462ca41465881dbe0c0f9914ec664a2ac6fea8d3e781e9e6e1bbbdacb6fd
+ULX3S_LPF_REF := $(BUILD)/ulx3s_v20-$(ULX3S_LPF_COMMIT).lpf
+
+check-lpf: $(ULX3S_LPF_REF)
+	@echo "$(ULX3S_LPF_SHA256)  $(ULX3S_LPF_REF)" | sha256sum -c --quiet - || \
+	  { echo "check-lpf: $(ULX3S_LPF_REF) is not the pinned file (SHA-256 differs); delete it and rerun" >&2; exit 1; }
+	python3 scripts/check_lpf.py --self-test
+	python3 scripts/check_lpf.py --strict constraints/ulx3s.lpf $(ULX3S_LPF_REF)
+
+$(ULX3S_LPF_REF):
+	@mkdir -p $(BUILD)
+	@echo "check-lpf: downloading $(ULX3S_LPF_URL)"
+	@if command -v curl >/dev/null 2>&1; then \
+	  curl -fsSL --retry 2 --connect-timeout 20 -o $@.part $(ULX3S_LPF_URL); \
+	else \
+	  wget -q -T 20 -O $@.part $(ULX3S_LPF_URL); \
+	fi || { rm -f $@.part; \
+	  echo "check-lpf: cannot download the reference pin file (no network?)." >&2; \
+	  echo "  Fetch $(ULX3S_LPF_URL)" >&2; \
+	  echo "  by other means and save it as $@" >&2; exit 1; }
+	@mv $@.part $@

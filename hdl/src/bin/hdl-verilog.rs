@@ -26,6 +26,8 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("placer", || verilog_of(Placer::new())),
     ("board_state", || verilog_of(BoardState::new())),
     ("one_ply", || verilog_of(hdl::OnePly::new())),
+    ("code_decoder", || verilog_of(hdl::CodeDecoder::new())),
+    ("code_encoder", || verilog_of(hdl::CodeEncoder::new())),
 ];
 
 /// rust-hdl's Verilog of `block`, after wiring it up and checking it.

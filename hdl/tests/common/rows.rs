@@ -126,6 +126,42 @@ where
     samples
 }
 
+/// Runs a combinational `uut` in rust-hdl's simulator: for each input the
+/// testbench drives it with `drive`, lets one time step pass and records
+/// `sample(uut)`.
+pub fn simulate_inputs<T, I, S>(
+    uut: T,
+    inputs: Vec<I>,
+    drive: fn(&mut T, &I),
+    sample: fn(&T) -> S,
+) -> Vec<S>
+where
+    T: Block + Send + 'static,
+    I: Send + std::panic::RefUnwindSafe + 'static,
+    S: Send + 'static,
+{
+    let count = inputs.len();
+    let samples = Arc::new(Mutex::new(Vec::with_capacity(count)));
+    let mut sim = Simulation::new();
+    {
+        let samples = samples.clone();
+        sim.add_testbench(move |mut ep: Sim<T>| {
+            let mut x = ep.init()?;
+            for input in &inputs {
+                drive(&mut x, input);
+                x = ep.wait(1, x)?;
+                samples.lock().unwrap().push(sample(&x));
+            }
+            ep.done(x)
+        });
+    }
+    sim.run(Box::new(uut), 2 * count as u64 + 10)
+        .expect("the simulation runs to the end of the testbench");
+    let samples = std::mem::take(&mut *samples.lock().unwrap());
+    assert_eq!(samples.len(), count);
+    samples
+}
+
 /// [`simulate_edges`] on `schedule`: before rising edge `t` the testbench
 /// drives the case `schedule[t]` (or `start` low).
 pub fn simulate_schedule<T, I>(

@@ -2,7 +2,7 @@
 //! pseudo-terminal pairs. Two instant players (random engines) sit on the
 //! far sides of two pseudo-terminals (openpty through `serialport`), the
 //! referee on the near sides as on serial ports. For every move but a game's
-//! last, the time from the mover's writing its 4th byte to the opponent's
+//! last, the time from the mover's starting to write its 4 bytes to the opponent's
 //! reading the last byte of the request that carries the move: the reply
 //! crossing one pseudo-terminal, the referee checking it, and the request
 //! crossing the other.
@@ -58,13 +58,13 @@ fn bench_player(mut port: TTYPort, me: usize, stamps: Arc<Mutex<Vec<Stamp>>>) {
                 }
                 _ => continue,
             };
+            // Stamped as the write starts: its bytes cannot reach the
+            // referee earlier, however the threads are scheduled.
+            let writing = Instant::now();
             if port.write_all(&reply).is_err() {
                 return;
             }
-            stamps
-                .lock()
-                .unwrap()
-                .push(Stamp::Replied(me, Instant::now()));
+            stamps.lock().unwrap().push(Stamp::Replied(me, writing));
         }
     }
 }

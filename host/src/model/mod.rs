@@ -7,6 +7,7 @@ pub mod board_state;
 pub mod candidates;
 pub mod evaluator;
 pub mod mask_unit;
+pub mod move_code;
 pub mod move_gen;
 pub mod one_ply;
 pub mod placer;
