@@ -155,8 +155,21 @@ impl Engine for ModelOnePly {
     }
 }
 
+/// The board's own search (`model::two_ply`): what the FPGA player plays.
+pub struct BoardModel;
+
+impl Engine for BoardModel {
+    fn name(&self) -> &str {
+        "board-model"
+    }
+
+    fn choose(&mut self, position: &Position) -> Move {
+        crate::model::two_ply::choose(position)
+    }
+}
+
 /// Names accepted by [`engine_by_name`], the strongest first.
-pub const ENGINE_NAMES: [&str; 4] = ["alphabeta", "greedy", "model-1ply", "random"];
+pub const ENGINE_NAMES: [&str; 5] = ["alphabeta", "board-model", "greedy", "model-1ply", "random"];
 
 /// The engine called `name` (`default` is the strongest), with a time budget per move
 /// for those that search and a seed for those that draw lots.
@@ -165,6 +178,7 @@ pub fn engine_by_name(name: &str, time: Duration, seed: u64) -> Option<Box<dyn E
         "alphabeta" | "default" => Some(Box::new(SearchEngine::alphabeta(time))),
         "greedy" => Some(Box::new(SearchEngine::greedy())),
         "model-1ply" => Some(Box::new(ModelOnePly)),
+        "board-model" => Some(Box::new(BoardModel)),
         "random" => Some(Box::new(RandomEngine::new(seed))),
         _ => None,
     }

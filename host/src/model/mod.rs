@@ -11,3 +11,4 @@ pub mod move_code;
 pub mod move_gen;
 pub mod one_ply;
 pub mod placer;
+pub mod two_ply;

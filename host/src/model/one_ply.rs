@@ -67,31 +67,56 @@ pub fn candidates(position: &Position) -> Vec<Placement> {
         .collect()
 }
 
+/// One candidate with the evaluator's verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scored {
+    pub shape: u8,
+    pub corner: u8,
+    pub features: Features,
+    pub score: i16,
+}
+
+/// Every candidate of the side to move in the hardware's order, scored by the evaluator.
+pub fn scored(position: &Position) -> Vec<Scored> {
+    let me = position.to_move();
+    let (own, opponent) = (position.cells(me), position.cells(me.other()));
+    let opponent_attach = position.attach_cells(me.other());
+    stream_for(position)
+        .into_iter()
+        .map(|(shape, corner)| {
+            let features = features(&EvalInputs {
+                own,
+                opponent,
+                opponent_attach,
+                candidate: placer_cells(shape, corner),
+            });
+            Scored {
+                shape,
+                corner,
+                features,
+                score: score(&features),
+            }
+        })
+        .collect()
+}
+
 /// What `hdl::OnePly` decides for the side to move of `position` (whether
 /// or not the game is over: the block plays whatever it is given).
 pub fn decide(position: &Position) -> Decision {
-    let me = position.to_move();
-    let stream = stream_for(position);
+    let all = scored(position);
     let mut best: Option<Best> = None;
-    for &(shape, corner) in &stream {
-        let inputs = EvalInputs {
-            own: position.cells(me),
-            opponent: position.cells(me.other()),
-            opponent_attach: position.attach_cells(me.other()),
-            candidate: placer_cells(shape, corner),
-        };
-        let f = features(&inputs);
-        let s = score(&f);
-        if best.is_none_or(|b| s > b.score) {
+    for c in &all {
+        if best.is_none_or(|b| c.score > b.score) {
             best = Some(Best {
-                shape,
-                corner,
-                tile: placer_tile(shape),
-                score: s,
-                features: f,
+                shape: c.shape,
+                corner: c.corner,
+                tile: placer_tile(c.shape),
+                score: c.score,
+                features: c.features,
             });
         }
     }
+    let stream: Vec<(u8, u8)> = all.iter().map(|c| (c.shape, c.corner)).collect();
     Decision {
         best,
         candidates: stream.len() as u16,
