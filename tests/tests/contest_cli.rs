@@ -97,7 +97,14 @@ fn a_referee_match_writes_results_and_records_that_replay() {
 #[test]
 fn engines_lists_every_name_a_link_takes() {
     let run = arena(&["engines"], "");
-    for name in ["default", "alphabeta", "board-model", "greedy", "model-1ply", "random"] {
+    for name in [
+        "default",
+        "alphabeta",
+        "board-model",
+        "greedy",
+        "model-1ply",
+        "random",
+    ] {
         assert!(run.output.contains(name), "{name}");
     }
 }

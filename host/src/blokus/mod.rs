@@ -8,6 +8,7 @@ pub mod cell;
 pub mod code;
 pub mod display;
 pub mod engine;
+pub mod gtp;
 pub mod movegen;
 pub mod pentobi;
 pub mod perft;

@@ -218,5 +218,9 @@ pub fn engines(out: &mut dyn Write) -> anyhow::Result<()> {
     for name in ENGINE_NAMES {
         writeln!(out, "{name}")?;
     }
+    writeln!(
+        out,
+        "gtp:COMMAND (a GTP program, e.g. gtp:pentobi-gtp --nobook --quiet --noresign -g duo -l 3)"
+    )?;
     Ok(())
 }

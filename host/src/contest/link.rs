@@ -6,7 +6,7 @@
 
 use super::message::Scheme;
 use super::run::{play_link, PlayerOptions};
-use crate::blokus::engine::engine_by_name;
+use crate::blokus::engine::{engine_by_name, is_engine_name};
 use anyhow::{bail, Context};
 use std::fmt;
 use std::io::{self, Read, Write};
@@ -273,7 +273,7 @@ pub fn open(
             Ok(link)
         }
         LinkSpec::Engine { name } => {
-            if engine_by_name(name, engine.time, engine.seed).is_none() {
+            if !is_engine_name(name) {
                 bail!("unknown engine `{name}` (see `arena engines`; `default` is the strongest)");
             }
             let name = name.clone();
@@ -286,8 +286,11 @@ pub fn open(
             std::thread::Builder::new()
                 .name(label.clone())
                 .spawn(move || {
-                    let mut player = engine_by_name(&name, engine.time, engine.seed)
-                        .expect("the name was checked");
+                    // A gtp: program that does not start closes the link:
+                    // the referee scores it (no team code).
+                    let Some(mut player) = engine_by_name(&name, engine.time, engine.seed) else {
+                        return;
+                    };
                     let link = Link::from_parts("engine", their_reader, theirs);
                     // The link closes when the referee is done: nothing to report.
                     let _ = play_link(link, player.as_mut(), options, &mut io::sink());
