@@ -19,6 +19,8 @@ pub mod move_gen;
 pub mod one_ply;
 pub mod placer;
 pub mod pop_count;
+pub mod uart_rx;
+pub mod uart_tx;
 
 pub use board::{board_from_words, board_to_words, Board, CELLS, SIZE};
 pub use board_state::BoardState;
@@ -32,3 +34,5 @@ pub use move_gen::MoveGen;
 pub use one_ply::OnePly;
 pub use placer::Placer;
 pub use pop_count::{PopCount196, POP_COUNT_LATENCY};
+pub use uart_rx::UartRx;
+pub use uart_tx::UartTx;

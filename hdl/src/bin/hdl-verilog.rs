@@ -28,6 +28,12 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("one_ply", || verilog_of(hdl::OnePly::new())),
     ("code_decoder", || verilog_of(hdl::CodeDecoder::new())),
     ("code_encoder", || verilog_of(hdl::CodeEncoder::new())),
+    ("uart_tx", || {
+        verilog_of(hdl::UartTx::new(25_000_000, 115_200))
+    }),
+    ("uart_rx", || {
+        verilog_of(hdl::UartRx::new(25_000_000, 115_200))
+    }),
 ];
 
 /// rust-hdl's Verilog of `block`, after wiring it up and checking it.
