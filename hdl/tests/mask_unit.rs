@@ -4,6 +4,8 @@
 //! event simulator; and its Verilog generates and lints clean.
 
 mod common;
+#[path = "common/rows.rs"]
+mod rows;
 
 use common::{differing_cells, random_game_positions};
 use hdl::{board_from_words, board_to_words, Board, MaskUnit};
@@ -11,8 +13,6 @@ use host::blokus::{Bitboard, Cell, Player, Position};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rust_hdl::prelude::*;
-use std::process::Command;
-use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// One evaluation of the unit: its inputs and the host's answer.
@@ -213,31 +213,17 @@ fn matches_the_host_in_the_event_simulator() {
     // compared here once the run is over.
     let vectors = game_vectors(7, 20);
     assert!(vectors.len() >= 1000, "only {} evaluations", vectors.len());
-    let samples = Arc::new(Mutex::new(Vec::new()));
-    let mut sim = Simulation::new();
-    {
-        let vectors = vectors.clone();
-        let samples = samples.clone();
-        sim.add_testbench(move |mut ep: Sim<MaskUnit>| {
-            let mut x = ep.init()?;
-            for v in &vectors {
-                x.own.next = board_from_words(v.own.0);
-                x.opponent.next = board_from_words(v.opponent.0);
-                x.start.next = board_from_words(v.start.0);
-                x = ep.wait(1, x)?;
-                samples
-                    .lock()
-                    .unwrap()
-                    .push((x.forbidden.val(), x.attach.val()));
-            }
-            ep.done(x)
-        });
-    }
     let started = Instant::now();
-    sim.run(Box::new(MaskUnit::new()), 1_000_000)
-        .expect("the simulation runs to the end of the testbench");
-    let samples = samples.lock().unwrap();
-    assert_eq!(samples.len(), vectors.len());
+    let samples = rows::simulate_inputs(
+        MaskUnit::new(),
+        vectors.clone(),
+        |x, v| {
+            x.own.next = board_from_words(v.own.0);
+            x.opponent.next = board_from_words(v.opponent.0);
+            x.start.next = board_from_words(v.start.0);
+        },
+        |x| (x.forbidden.val(), x.attach.val()),
+    );
     for (v, &(forbidden, attach)) in vectors.iter().zip(samples.iter()) {
         v.check(forbidden, attach);
     }
@@ -250,50 +236,19 @@ fn matches_the_host_in_the_event_simulator() {
 
 #[test]
 fn generates_verilog_that_verilator_lints_clean() {
-    let mut uut = MaskUnit::new();
-    uut.connect_all();
-    let verilog = generate_verilog(&uut);
-    // rust-hdl pads declarations with extra spaces: compare with single spaces.
-    let words = verilog.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(words.contains("module top("), "no top module:\n{verilog}");
-    for port in [
-        "input wire [195:0] own",
-        "input wire [195:0] opponent",
-        "input wire [195:0] start",
-        "output reg [195:0] forbidden",
-        "output reg [195:0] attach",
-    ] {
-        assert!(words.contains(port), "no `{port}` in:\n{verilog}");
-    }
-    assert!(words.contains("endmodule"));
-
-    if Command::new("verilator").arg("--version").output().is_err() {
-        println!("NOTICE: verilator is not installed; skipping the Verilog lint");
-        return;
-    }
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("mask_unit");
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("top.v");
-    std::fs::write(&file, &verilog).unwrap();
-    let output = Command::new("verilator")
-        .args(["--lint-only", "-Wall"])
-        .arg(&file)
-        .output()
-        .expect("verilator runs");
-    let report = String::from_utf8_lossy(&output.stderr);
-    let findings: Vec<&str> = report
-        .lines()
-        .filter(|l| l.starts_with('%'))
-        .filter(|l| !l.starts_with("%Error: Exiting due to"))
-        .collect();
-    let unexpected: Vec<&&str> = findings
-        .iter()
-        .filter(|l| !l.starts_with("%Warning-WIDTH"))
-        .collect();
-    assert!(
-        unexpected.is_empty() && (output.status.success() || !findings.is_empty()),
-        "verilator reports more than WIDTH warnings ({}):\n{report}\n{verilog}",
-        output.status
+    let (verilog, words) = rows::verilog_with_ports(
+        &mut MaskUnit::new(),
+        &[
+            "module top(",
+            "input wire [195:0] own",
+            "input wire [195:0] opponent",
+            "input wire [195:0] start",
+            "output reg [195:0] forbidden",
+            "output reg [195:0] attach",
+            "endmodule",
+        ],
     );
-    println!("verilator: {} WIDTH warnings, nothing else", findings.len());
+    // One module: no sub-blocks.
+    assert_eq!(words.matches("endmodule").count(), 1);
+    rows::lint_verilog("mask_unit", &verilog);
 }

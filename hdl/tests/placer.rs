@@ -11,9 +11,8 @@ use hdl::{board_to_words, Board, Placer};
 use host::blokus::tiles::SHAPE_COUNT;
 use host::blokus::Bitboard;
 use host::model::placer::{coordinates, placer_cells, placer_tile};
-use rows::{game_positions, positions_after_passes};
+use rows::{game_positions, positions_after_passes, simulate_inputs};
 use rust_hdl::prelude::*;
-use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// One set of inputs and the model's outputs for it.
@@ -158,30 +157,16 @@ fn matches_the_model_in_the_event_simulator() {
         .filter(|v| v.corner % 7 == 0 || v.corner >= 180)
         .collect();
     assert!(vectors.len() > 5000);
-    let samples = Arc::new(Mutex::new(Vec::new()));
-    let mut sim = Simulation::new();
-    {
-        let vectors = vectors.clone();
-        let samples = samples.clone();
-        sim.add_testbench(move |mut ep: Sim<Placer>| {
-            let mut x = ep.init()?;
-            for v in &vectors {
-                x.shape.next = u64::from(v.shape).into();
-                x.corner.next = u64::from(v.corner).into();
-                x = ep.wait(1, x)?;
-                samples
-                    .lock()
-                    .unwrap()
-                    .push((x.cells.val(), x.tile.val().to_u64()));
-            }
-            ep.done(x)
-        });
-    }
     let started = Instant::now();
-    sim.run(Box::new(Placer::new()), 1_000_000)
-        .expect("the simulation runs to the end of the testbench");
-    let samples = samples.lock().unwrap();
-    assert_eq!(samples.len(), vectors.len());
+    let samples = simulate_inputs(
+        Placer::new(),
+        vectors.clone(),
+        |x, v| {
+            x.shape.next = u64::from(v.shape).into();
+            x.corner.next = u64::from(v.corner).into();
+        },
+        |x| (x.cells.val(), x.tile.val().to_u64()),
+    );
     for (v, &(cells, tile)) in vectors.iter().zip(samples.iter()) {
         v.check(cells, tile);
     }
