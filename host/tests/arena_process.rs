@@ -35,6 +35,11 @@ fn an_unknown_engine_is_refused_with_the_list_of_names() {
     let out = arena(&["blokus", "play", "--engine", "deep-blue"]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr
-        .contains("unknown engine \"deep-blue\"; engines: alphabeta, greedy, model-1ply, random"));
+    assert!(
+        stderr.contains(
+            "unknown engine \"deep-blue\"; engines: alphabeta, board-model, greedy, model-1ply, \
+             random, gtp:COMMAND"
+        ),
+        "{stderr}"
+    );
 }

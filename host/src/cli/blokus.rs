@@ -133,7 +133,7 @@ pub fn run(
         } => {
             let Some(engine) = engine_by_name(&engine, Duration::from_secs_f64(time), seed) else {
                 bail!(
-                    "unknown engine {engine:?}; engines: {}",
+                    "unknown engine {engine:?}; engines: {}, gtp:COMMAND",
                     ENGINE_NAMES.join(", ")
                 );
             };
@@ -349,7 +349,7 @@ fn run_match(
     let make = |name: &str, game: u32| {
         engine_by_name(name, time, seed ^ u64::from(game)).ok_or_else(|| {
             anyhow::anyhow!(
-                "unknown engine {name:?}; engines: {}",
+                "unknown engine {name:?}; engines: {}, gtp:COMMAND",
                 ENGINE_NAMES.join(", ")
             )
         })
