@@ -9,14 +9,101 @@ use crate::board::SIZE;
 use host::blokus::tiles::{shape_table, SHAPE_COUNT, TILE_COUNT};
 use rust_hdl::prelude::*;
 
-/// Codes with a tile and an orientation: 21 tiles x 8 orientations.
-pub const CODES: usize = TILE_COUNT * 8;
 /// Oriented shapes.
 pub const SHAPES: usize = SHAPE_COUNT;
 
 /// 4 bytes as one 32-bit value, byte 0 lowest (`host::model::move_code` order).
 pub fn code_bits(bytes: [u8; 4]) -> u64 {
     u64::from(u32::from_le_bytes(bytes))
+}
+
+/// The codes of one orientation digit `r`: from a tile letter byte, the
+/// shape, reference offsets and box size of code `(tile, r)`; `matched` when
+/// the byte is a tile letter `a`..`u`. A 21-way selection: the decoder keeps
+/// eight of these side by side instead of one 168-deep chain (which also
+/// exhausts Yosys's call stack).
+#[derive(LogicBlock)]
+pub struct OrientationTable {
+    /// The code's tile letter byte.
+    pub letter: Signal<In, Bits<8>>,
+    /// The byte is a tile letter.
+    pub matched: Signal<Out, Bit>,
+    /// The code's oriented shape.
+    pub shape: Signal<Out, Bits<7>>,
+    /// The reference cell's column in the shape's box.
+    pub dx: Signal<Out, Bits<5>>,
+    /// The reference cell's row in the shape's box.
+    pub dy: Signal<Out, Bits<5>>,
+    /// The box's width.
+    pub width: Signal<Out, Bits<5>>,
+    /// The box's height.
+    pub height: Signal<Out, Bits<5>>,
+    /// Per tile: its letter, and the code's shape, offsets and box.
+    tile_letter: [Constant<Bits<8>>; TILE_COUNT],
+    code_shape: [Constant<Bits<7>>; TILE_COUNT],
+    code_dx: [Constant<Bits<5>>; TILE_COUNT],
+    code_dy: [Constant<Bits<5>>; TILE_COUNT],
+    code_width: [Constant<Bits<5>>; TILE_COUNT],
+    code_height: [Constant<Bits<5>>; TILE_COUNT],
+    zero5: Constant<Bits<5>>,
+    zero7: Constant<Bits<7>>,
+}
+
+impl OrientationTable {
+    /// The table of orientation digit `r` (0..8).
+    pub fn new(r: usize) -> OrientationTable {
+        let table = shape_table();
+        let entry = |t: usize| {
+            let (shape, (dx, dy)) = table.by_code[t][r];
+            (shape, dx, dy, &table.shapes[usize::from(shape)])
+        };
+        let c5 = |v: u8| Constant::new(Bits::<5>::from(u64::from(v)));
+        OrientationTable {
+            letter: Default::default(),
+            matched: Default::default(),
+            shape: Default::default(),
+            dx: Default::default(),
+            dy: Default::default(),
+            width: Default::default(),
+            height: Default::default(),
+            tile_letter: std::array::from_fn(|t| Constant::new(u64::from(b'a' + t as u8).into())),
+            code_shape: std::array::from_fn(|t| Constant::new(u64::from(entry(t).0).into())),
+            code_dx: std::array::from_fn(|t| c5(entry(t).1)),
+            code_dy: std::array::from_fn(|t| c5(entry(t).2)),
+            code_width: std::array::from_fn(|t| c5(entry(t).3.width)),
+            code_height: std::array::from_fn(|t| c5(entry(t).3.height)),
+            zero5: c5(0),
+            zero7: Constant::new(Bits::<7>::default()),
+        }
+    }
+}
+
+impl Default for OrientationTable {
+    fn default() -> OrientationTable {
+        OrientationTable::new(0)
+    }
+}
+
+impl Logic for OrientationTable {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.matched.next = false;
+        self.shape.next = self.zero7.val();
+        self.dx.next = self.zero5.val();
+        self.dy.next = self.zero5.val();
+        self.width.next = self.zero5.val();
+        self.height.next = self.zero5.val();
+        for t in 0..TILE_COUNT {
+            if self.letter.val() == self.tile_letter[t].val() {
+                self.matched.next = true;
+                self.shape.next = self.code_shape[t].val();
+                self.dx.next = self.code_dx[t].val();
+                self.dy.next = self.code_dy[t].val();
+                self.width.next = self.code_width[t].val();
+                self.height.next = self.code_height[t].val();
+            }
+        }
+    }
 }
 
 /// The referee's move code to the generator's coordinates.
@@ -58,14 +145,9 @@ pub struct CodeDecoder {
     /// The box corner's column and row (0-based), when it fits.
     cx: Signal<Local, Bits<5>>,
     cy: Signal<Local, Bits<5>>,
-    /// Per code: its tile letter and orientation digit, its shape, offsets, box.
-    code_tile: [Constant<Bits<8>>; CODES],
-    code_rot: [Constant<Bits<8>>; CODES],
-    code_shape: [Constant<Bits<7>>; CODES],
-    code_dx: [Constant<Bits<5>>; CODES],
-    code_dy: [Constant<Bits<5>>; CODES],
-    code_width: [Constant<Bits<5>>; CODES],
-    code_height: [Constant<Bits<5>>; CODES],
+    /// Per orientation digit: its codes, and the digit's byte.
+    tables: [OrientationTable; 8],
+    rot_digit: [Constant<Bits<8>>; 8],
     /// Byte constants.
     pass_code: Constant<Bits<32>>,
     digit_1: Constant<Bits<8>>,
@@ -84,11 +166,6 @@ pub struct CodeDecoder {
 impl CodeDecoder {
     /// A decoder for the codes of `host::blokus::tiles::shape_table`.
     pub fn new() -> CodeDecoder {
-        let table = shape_table();
-        let entry = |i: usize| {
-            let (shape, (dx, dy)) = table.by_code[i / 8][i % 8];
-            (shape, dx, dy, &table.shapes[usize::from(shape)])
-        };
         let c8 = |v: u8| Constant::new(Bits::<8>::from(u64::from(v)));
         let c5 = |v: u8| Constant::new(Bits::<5>::from(u64::from(v)));
         CodeDecoder {
@@ -108,13 +185,8 @@ impl CodeDecoder {
             height: Default::default(),
             cx: Default::default(),
             cy: Default::default(),
-            code_tile: std::array::from_fn(|i| c8(b'a' + (i / 8) as u8)),
-            code_rot: std::array::from_fn(|i| c8(b'0' + (i % 8) as u8)),
-            code_shape: std::array::from_fn(|i| Constant::new(u64::from(entry(i).0).into())),
-            code_dx: std::array::from_fn(|i| c5(entry(i).1)),
-            code_dy: std::array::from_fn(|i| c5(entry(i).2)),
-            code_width: std::array::from_fn(|i| c5(entry(i).3.width)),
-            code_height: std::array::from_fn(|i| c5(entry(i).3.height)),
+            tables: std::array::from_fn(OrientationTable::new),
+            rot_digit: std::array::from_fn(|r| c8(b'0' + r as u8)),
             pass_code: Constant::new(code_bits(*b"0000").into()),
             digit_1: c8(b'1'),
             digit_9: c8(b'9'),
@@ -158,23 +230,22 @@ impl Logic for CodeDecoder {
             self.y0.next =
                 bit_cast::<5, 8>(self.code.val().get_bits::<8>(8) - self.letter_base.val());
         }
-        // Tile and orientation: the 168-way selection.
+        // Tile and orientation: eight 21-way tables side by side, then the digit.
         self.matched.next = false;
         self.shape.next = self.zero7.val();
         self.dx.next = self.zero5.val();
         self.dy.next = self.zero5.val();
         self.width.next = self.side.val();
         self.height.next = self.side.val();
-        for i in 0..CODES {
-            if (self.code.val().get_bits::<8>(16) == self.code_tile[i].val())
-                & (self.code.val().get_bits::<8>(24) == self.code_rot[i].val())
-            {
-                self.matched.next = true;
-                self.shape.next = self.code_shape[i].val();
-                self.dx.next = self.code_dx[i].val();
-                self.dy.next = self.code_dy[i].val();
-                self.width.next = self.code_width[i].val();
-                self.height.next = self.code_height[i].val();
+        for r in 0..8 {
+            self.tables[r].letter.next = self.code.val().get_bits::<8>(16);
+            if self.code.val().get_bits::<8>(24) == self.rot_digit[r].val() {
+                self.matched.next = self.tables[r].matched.val();
+                self.shape.next = self.tables[r].shape.val();
+                self.dx.next = self.tables[r].dx.val();
+                self.dy.next = self.tables[r].dy.val();
+                self.width.next = self.tables[r].width.val();
+                self.height.next = self.tables[r].height.val();
             }
         }
         // The box corner, and whether the box fits.
