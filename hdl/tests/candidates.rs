@@ -170,22 +170,30 @@ trait Harness: Block + Send + 'static {
     fn sample(&self) -> Sample;
 }
 
-impl Harness for Candidates {
-    fn clock(&self) -> bool {
-        self.clock.val().clk
-    }
-    fn toggle(&mut self) {
-        self.clock.next = !self.clock.val();
-    }
-    fn sample(&self) -> Sample {
-        Sample {
-            valid: self.valid.val(),
-            shape: self.shape.val().index() as u8,
-            corner: self.corner.val().index() as u8,
-            done: self.done.val(),
+/// `Harness` for a block with the candidate stream's ports (`clock`,
+/// `valid`, `shape`, `corner`, `done`).
+macro_rules! stream_harness {
+    ($block:ty) => {
+        impl Harness for $block {
+            fn clock(&self) -> bool {
+                self.clock.val().clk
+            }
+            fn toggle(&mut self) {
+                self.clock.next = !self.clock.val();
+            }
+            fn sample(&self) -> Sample {
+                Sample {
+                    valid: self.valid.val(),
+                    shape: self.shape.val().index() as u8,
+                    corner: self.corner.val().index() as u8,
+                    done: self.done.val(),
+                }
+            }
         }
-    }
+    };
 }
+
+stream_harness!(Candidates);
 
 /// `LegalMoves` feeding `Candidates`, both started by the one `start`.
 #[derive(LogicBlock)]
@@ -244,22 +252,7 @@ impl Logic for Chain {
     }
 }
 
-impl Harness for Chain {
-    fn clock(&self) -> bool {
-        self.clock.val().clk
-    }
-    fn toggle(&mut self) {
-        self.clock.next = !self.clock.val();
-    }
-    fn sample(&self) -> Sample {
-        Sample {
-            valid: self.valid.val(),
-            shape: self.shape.val().index() as u8,
-            corner: self.corner.val().index() as u8,
-            done: self.done.val(),
-        }
-    }
-}
+stream_harness!(Chain);
 
 /// Runs `uut` in rust-hdl's simulator for `edges` rising edges: before edge
 /// `t` the testbench calls `drive(uut, t)`, after it it samples the outputs.
