@@ -21,6 +21,7 @@ pub mod placer;
 pub mod pop_count;
 pub mod uart_rx;
 pub mod uart_tx;
+pub mod ulx3s_top;
 
 pub use board::{board_from_words, board_to_words, Board, CELLS, SIZE};
 pub use board_state::BoardState;
@@ -36,3 +37,4 @@ pub use placer::Placer;
 pub use pop_count::{PopCount196, POP_COUNT_LATENCY};
 pub use uart_rx::UartRx;
 pub use uart_tx::UartTx;
+pub use ulx3s_top::Ulx3sTop;

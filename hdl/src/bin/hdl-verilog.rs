@@ -34,6 +34,7 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("uart_rx", || {
         verilog_of(hdl::UartRx::new(25_000_000, 115_200))
     }),
+    ("ulx3s_top", || verilog_of(hdl::Ulx3sTop::default())),
 ];
 
 /// rust-hdl's Verilog of `block`, after wiring it up and checking it.
