@@ -32,7 +32,7 @@ total_declfilename=0
 for file in "${files[@]}"; do
   top=$(basename "$file" .v)
   # Verilator exits non-zero on any warning, so its report decides, not its status.
-  report=$(verilator --lint-only -Wall --top-module "$top" "$file" 2>&1) && status=0 || status=$?
+  report=$(verilator --lint-only -Wall --top-module "$top" hdl/verilator/lint.vlt "$file" 2>&1) && status=0 || status=$?
   width=$(grep -c '^%Warning-WIDTH' <<<"$report" || true)
   declfilename=$(grep -c '^%Warning-DECLFILENAME' <<<"$report" || true)
   other=$(grep '^%' <<<"$report" | grep -v -e '^%Warning-WIDTH' -e '^%Warning-DECLFILENAME' \

@@ -103,6 +103,16 @@ pub struct OnePly {
     /// High while the legal-move rows of the current position are still
     /// being generated (`LegalMoves::busy`).
     pub generating: Signal<Out, Bit>,
+    /// High for one cycle as each candidate is weighed (the search's
+    /// stream of scored candidates, in hardware order): its coordinates
+    /// and score are in the `scored_` outputs.
+    pub scored: Signal<Out, Bit>,
+    /// The weighed candidate's oriented shape, with `scored`.
+    pub scored_shape: Signal<Out, Bits<7>>,
+    /// The weighed candidate's box corner cell, with `scored`.
+    pub scored_corner: Signal<Out, Bits<8>>,
+    /// The weighed candidate's score, with `scored`.
+    pub scored_score: Signal<Out, Signed<12>>,
     /// Masks and generator rows from the inputs.
     legal: LegalMoves,
     /// The rows as a stream of candidates.
@@ -189,6 +199,10 @@ impl OnePly {
             best_opp_reach: Default::default(),
             candidates: Default::default(),
             generating: Default::default(),
+            scored: Default::default(),
+            scored_shape: Default::default(),
+            scored_corner: Default::default(),
+            scored_score: Default::default(),
             legal: LegalMoves::new(),
             stream: Candidates::new(),
             placer: Placer::new(),
@@ -352,5 +366,9 @@ impl Logic for OnePly {
         self.best_opp_reach.next = self.opp_reach_q.q.val();
         self.candidates.next = self.count_q.q.val();
         self.generating.next = self.legal.busy.val();
+        self.scored.next = self.weigh.val() & !self.start.val();
+        self.scored_shape.next = self.tag_shape[8].q.val();
+        self.scored_corner.next = self.tag_corner[8].q.val();
+        self.scored_score.next = self.evaluator.score.val();
     }
 }

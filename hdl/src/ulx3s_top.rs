@@ -1,14 +1,29 @@
 //! The top level for the ULX3S board (ECP5 LFE5U-85F): the board's pins
 //! (25 MHz oscillator, the FTDI USB-serial lines, eight LEDs, seven buttons,
-//! the ESP32's GPIO0) around the player. Port names are those of
-//! `constraints/ulx3s.lpf`.
+//! the ESP32's GPIO0) around the [`ContestPlayer`], clocked straight from
+//! the oscillator. Port names are those of `constraints/ulx3s.lpf`.
 //!
-//! PLACEHOLDER while the contest player is being built: the received bytes
-//! are echoed back.
+//! # LEDs
+//! | LED | lit while |
+//! |---|---|
+//! | 0 | in a game (from `0` to `9`) |
+//! | 1 | busy: a request being handled, a search, a reply being sent |
+//! | 2 | the board plays as player 2 |
+//! | 3 | a framing error was seen on the line (since the last `0`) |
+//! | 4 | a malformed request was dropped (since the last `0`) |
+//! | 5 | heartbeat: blinks at 25 MHz / 2^24, about 1.5 Hz |
+//! | 6 | the link follows the 2014 request scheme |
+//! | 7 | the watchdog cut a search short (since the last `0`) |
+//!
+//! Lamp test: while any button is pressed (`btn[0]`, PWRON, is active low,
+//! the others active high) every LED is lit. The board itself is restarted
+//! by the referee's `0`, not by a button.
 
-use crate::uart_rx::UartRx;
-use crate::uart_tx::{UartTx, BOARD_CLOCK_HZ, DEFAULT_BAUD};
+use crate::contest_player::{ContestPlayer, PlayerConfig};
 use rust_hdl::prelude::*;
+
+/// Bits of the heartbeat counter: its top bit is LED 5.
+pub const HEARTBEAT_BITS: usize = 24;
 
 /// The ULX3S top level.
 #[derive(LogicBlock)]
@@ -25,13 +40,16 @@ pub struct Ulx3sTop {
     pub btn: Signal<In, Bits<7>>,
     /// The ESP32's GPIO0: held high so that the ESP32 never resets the board.
     pub wifi_gpio0: Signal<Out, Bit>,
-    receiver: UartRx,
-    transmitter: UartTx,
+    player: ContestPlayer,
+    heartbeat: DFF<Bits<HEARTBEAT_BITS>>,
+    /// The LEDs' status bits.
+    status: Signal<Local, Bits<8>>,
+    all_on: Constant<Bits<8>>,
 }
 
 impl Ulx3sTop {
-    /// The top level for a `clock_hz` clock and `baud` on the serial line.
-    pub fn new(clock_hz: u64, baud: u64) -> Ulx3sTop {
+    /// The top level around a player built as `config` says.
+    pub fn new(config: PlayerConfig) -> Ulx3sTop {
         Ulx3sTop {
             clk_25mhz: Default::default(),
             ftdi_txd: Default::default(),
@@ -39,32 +57,40 @@ impl Ulx3sTop {
             led: Default::default(),
             btn: Default::default(),
             wifi_gpio0: Default::default(),
-            receiver: UartRx::new(clock_hz, baud),
-            transmitter: UartTx::new(clock_hz, baud),
+            player: ContestPlayer::new(config),
+            heartbeat: Default::default(),
+            status: Default::default(),
+            all_on: Constant::new(0xffu64.into()),
         }
     }
 }
 
 impl Default for Ulx3sTop {
     fn default() -> Ulx3sTop {
-        Ulx3sTop::new(BOARD_CLOCK_HZ, DEFAULT_BAUD)
+        Ulx3sTop::new(PlayerConfig::default())
     }
 }
 
 impl Logic for Ulx3sTop {
     #[hdl_gen]
     fn update(&mut self) {
-        self.receiver.clock.next = self.clk_25mhz.val();
-        self.transmitter.clock.next = self.clk_25mhz.val();
-        self.receiver.rx.next = self.ftdi_txd.val();
-        self.transmitter.data.next = self.receiver.data.val();
-        self.transmitter.start.next = self.receiver.valid.val();
-        self.ftdi_rxd.next = self.transmitter.tx.val();
-        self.led.next = self.receiver.data.val()
-            ^ (bit_cast::<8, 7>(self.btn.val()))
-            ^ (bit_cast::<8, 1>(self.receiver.framing_error.val().into()))
-            ^ (bit_cast::<8, 1>(self.transmitter.ready.val().into()))
-            ^ (bit_cast::<8, 1>(self.transmitter.busy.val().into()));
+        dff_setup!(self, clk_25mhz, heartbeat);
+        self.player.clock.next = self.clk_25mhz.val();
+        self.player.rx.next = self.ftdi_txd.val();
+        self.ftdi_rxd.next = self.player.tx.val();
+        self.heartbeat.d.next = self.heartbeat.q.val() + 1;
+        self.status.next = bit_cast::<8, 1>(self.player.in_game.val().into())
+            | (bit_cast::<8, 1>(self.player.busy.val().into()) << 1)
+            | (bit_cast::<8, 1>(self.player.player_two.val().into()) << 2)
+            | (bit_cast::<8, 1>(self.player.framing_error_seen.val().into()) << 3)
+            | (bit_cast::<8, 1>(self.player.malformed_seen.val().into()) << 4)
+            | (bit_cast::<8, 1>(self.heartbeat.q.val().get_bit(23).into()) << 5)
+            | (bit_cast::<8, 1>(self.player.scheme_2014.val().into()) << 6)
+            | (bit_cast::<8, 1>(self.player.watchdog_fired.val().into()) << 7);
+        self.led.next = self.status.val();
+        if !self.btn.val().get_bit(0) | self.btn.val().get_bits::<6>(1).any() {
+            self.led.next = self.all_on.val();
+        }
         self.wifi_gpio0.next = true;
     }
 }

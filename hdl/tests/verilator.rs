@@ -17,7 +17,9 @@
 //!   positions at the generator's timing, every output every cycle;
 //! - `OnePly`, the whole core, against `host::model::one_ply::decide`: the
 //!   same 10,158 positions back to back, the decision, its features and
-//!   the cycle of `done`.
+//!   the cycle of `done`;
+//! - `Search`, the two-ply search, against `host::model::two_ply::search`
+//!   on 1,100 positions: the move, its value and the replies it scored.
 //!
 //! The Verilog is the one `make verilog` writes (the `hdl-verilog` binary,
 //! run here into the test's own directory); the models are compiled once and
@@ -43,6 +45,7 @@ use host::model::evaluator::{
 use host::model::move_gen::{move_gen_rows, pack_row, MoveGenInputs, ROWS, ROW_BITS};
 use host::model::one_ply::{decide, Best};
 use host::model::placer::{coordinates, placer_cells, placer_tile};
+use host::model::two_ply::search as two_ply_search;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rust_hdl::prelude::*;
@@ -395,6 +398,125 @@ fn clocked_blocks_run_from_a_start_pulse_to_done() {
 }
 
 /// The index of output `name` among `model`'s outputs (as in a reply).
+#[test]
+fn search_model_chooses_as_the_reference_model() {
+    let model = block_model_with_ports(
+        "search",
+        true,
+        &[
+            "start",
+            "cancel",
+            "own",
+            "opponent",
+            "start_square",
+            "opponent_start_square",
+            "tiles_left",
+            "opponent_tiles_left",
+            "done",
+            "busy",
+            "found",
+            "best_shape",
+            "best_corner",
+            "best_tile",
+            "best_value",
+            "timed_out",
+            "candidates",
+            "replies",
+            "cycles",
+        ],
+    );
+    let positions: Vec<Position> = game_positions()
+        .into_iter()
+        .filter(|p| !p.is_over())
+        .step_by(9)
+        .collect();
+    let tiles = |p: &Position, player: Player| {
+        let mut inputs = MoveGenInputs::for_position(p);
+        if player != p.to_move() {
+            let mut swapped = p.clone();
+            swapped.play(Move::Pass);
+            inputs = MoveGenInputs::for_position(&swapped);
+        }
+        u64::from(inputs.tiles_left)
+    };
+    let mut script = String::new();
+    for p in &positions {
+        let me = p.to_move();
+        script += &model
+            .set_all(&[
+                ("start", &[0]),
+                ("cancel", &[0]),
+                ("own", &words(p.cells(me))),
+                ("opponent", &words(p.cells(me.other()))),
+                (
+                    "start_square",
+                    &words(Bitboard::from_cell(me.start_square())),
+                ),
+                (
+                    "opponent_start_square",
+                    &words(Bitboard::from_cell(me.other().start_square())),
+                ),
+                ("tiles_left", &[tiles(p, me)]),
+                ("opponent_tiles_left", &[tiles(p, me.other())]),
+            ])
+            .unwrap();
+        script += "r 60000 done done start\n";
+    }
+    let started = Instant::now();
+    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = started.elapsed();
+    let mut replies = replies.iter();
+    let (mut cycles, mut passes, mut cut) = (Vec::new(), 0, 0);
+    let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
+    for (n, p) in positions.iter().enumerate() {
+        let what = format!("search, position {n} (ply {})", p.plies());
+        let choice = two_ply_search(p);
+        let reply = replies.next();
+        let Some(Reply::Valid(k, got)) = reply else {
+            panic!("{what}: no decision but {reply:?}; the model: {choice:?}");
+        };
+        assert_eq!(replies.next(), Some(&Reply::Done(*k)), "{what}");
+        assert_eq!(
+            out("found", got),
+            u64::from(choice.best.is_some()),
+            "{what}"
+        );
+        if let Some((m, value)) = choice.best {
+            let got_move = (
+                out("best_shape", got),
+                out("best_corner", got),
+                out("best_tile", got),
+            );
+            let want = (
+                u64::from(m.shape),
+                u64::from(m.corner),
+                placer_tile(m.shape) as u64,
+            );
+            assert_eq!(got_move, want, "{what}: {choice:?}");
+            let key = out("best_value", got) ^ 0x1000;
+            let got_value = ((key << 51) as i64 >> 51) as i16;
+            assert_eq!(got_value, value, "{what}");
+        } else {
+            passes += 1;
+        }
+        assert_eq!(out("timed_out", got), 0, "{what}");
+        assert_eq!(out("candidates", got), choice.candidates as u64, "{what}");
+        assert_eq!(out("replies", got), choice.replies_scored as u64, "{what}");
+        cut += usize::from(choice.replies_scored > 0);
+        cycles.push(*k);
+    }
+    assert_eq!(replies.next(), None);
+    assert!(passes > 0 && cut > 100, "{passes} passes, {cut} searched");
+    cycles.sort();
+    println!(
+        "search: {} positions ({passes} passes), every choice, value and reply count equal; \
+         cycles from start to done: median {}, max {}; in {elapsed:?}",
+        positions.len(),
+        cycles[cycles.len() / 2],
+        cycles[cycles.len() - 1],
+    );
+}
+
 fn output_index(model: &Model, name: &str) -> usize {
     model
         .outputs()
@@ -1001,6 +1123,10 @@ fn one_ply_model_decides_as_the_reference_model_on_ten_thousand_positions() {
             "best_opp_reach",
             "candidates",
             "generating",
+            "scored",
+            "scored_shape",
+            "scored_corner",
+            "scored_score",
         ],
     );
     // Back to back: each position starts in the cycle after the one before
@@ -1079,9 +1205,11 @@ fn one_ply_model_decides_as_the_reference_model_on_ten_thousand_positions() {
             passes += 1;
         }
         assert_eq!(
-            *got, want,
+            got[..13],
+            want[..],
             "{what}: the block decides otherwise than {decision:?}"
         );
+        assert_eq!(got[13], [0], "{what}: `scored` is low with `done`");
         assert_eq!(replies.next(), Some(&Reply::Done(cycle)), "{what}");
         cycles.push(decision.done_edge);
     }

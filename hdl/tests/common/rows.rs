@@ -298,6 +298,7 @@ pub fn lint_verilog(name: &str, verilog: &str) {
     std::fs::write(&file, verilog).unwrap();
     let output = Command::new("verilator")
         .args(["--lint-only", "-Wall", "--top-module", "top"])
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/verilator/lint.vlt"))
         .arg(&file)
         .output()
         .expect("verilator runs");

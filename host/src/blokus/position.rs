@@ -210,6 +210,21 @@ impl Position {
         }
     }
 
+    /// A position from nothing but what the board's registers hold: each
+    /// player's cells and used tiles (bit `t` for tile `t`) and the side to
+    /// move. No passes in a row, no last tiles; the ply count is the tiles
+    /// placed. The cells are taken as given (no legality is checked).
+    pub fn from_registers(cells: [Bitboard; 2], used: [u32; 2], to_move: Player) -> Position {
+        Position {
+            cells,
+            used,
+            last_tile: [None; 2],
+            to_move,
+            passes_in_row: 0,
+            plies: (used[0].count_ones() + used[1].count_ones()) as u16,
+        }
+    }
+
     /// The position after playing `codes` from the start, or the first bad one
     /// (its 0-based number and why).
     pub fn from_codes(codes: &[MoveCode]) -> Result<Position, (usize, IllegalMove)> {

@@ -11,4 +11,5 @@ pub mod move_code;
 pub mod move_gen;
 pub mod one_ply;
 pub mod placer;
+pub mod player;
 pub mod two_ply;

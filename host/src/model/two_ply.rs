@@ -67,21 +67,18 @@ pub fn search(position: &Position) -> Choice {
             best = Some((m, m.score));
             break;
         }
-        let mut reply = 0i16;
+        let mut reply: Option<i16> = None;
         let mut refuted = false;
         for r in scored(&child) {
             replies_scored += 1;
-            reply = if replies_scored == 1 || r.score > reply {
-                r.score
-            } else {
-                reply
-            };
-            if best.is_some_and(|(_, v)| m.score - reply <= v) {
+            let best_reply = reply.map_or(r.score, |b| b.max(r.score));
+            reply = Some(best_reply);
+            if best.is_some_and(|(_, v)| m.score - best_reply <= v) {
                 refuted = true;
                 break;
             }
         }
-        let value = m.score - reply;
+        let value = m.score - reply.unwrap_or(0);
         if !refuted && best.is_none_or(|(_, v)| value > v) {
             best = Some((m, value));
         }

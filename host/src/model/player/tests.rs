@@ -1,0 +1,230 @@
+use super::*;
+use crate::blokus::engine::{BoardModel, Engine, RandomEngine, SearchEngine};
+use crate::blokus::MoveCode;
+use crate::contest::player::{Event, PlayerLink};
+use crate::contest::referee::{Action, EndReason, Limits, Referee};
+use std::time::Duration;
+
+/// The protocol machine of the spec with the board's search as its engine:
+/// what the board must send.
+struct Reference {
+    link: PlayerLink,
+    engine: BoardModel,
+}
+
+impl Reference {
+    fn new(scheme: Option<Scheme>) -> Reference {
+        Reference {
+            link: PlayerLink::new(*b"FP", scheme),
+            engine: BoardModel,
+        }
+    }
+
+    fn received(&mut self, byte: u8) -> Vec<u8> {
+        match self.link.received(byte) {
+            Some(Event::Send(bytes)) => bytes,
+            Some(Event::Move(position)) => {
+                let m = self.engine.choose(&position);
+                self.link.answer(m.code()).to_vec()
+            }
+            Some(Event::GameOver) | None => Vec::new(),
+            Some(Event::Error(e)) => panic!("the reference rejects a request: {e}"),
+        }
+    }
+}
+
+/// Both machines fed `bytes`: their replies must agree byte for byte.
+fn same_replies(board: &mut BoardPlayer, reference: &mut Reference, bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for &b in bytes {
+        let (got, want) = (board.received(b), reference.received(b));
+        assert_eq!(
+            got,
+            want,
+            "after byte {:?}: board {:?}, reference {:?}",
+            b as char,
+            String::from_utf8_lossy(&got),
+            String::from_utf8_lossy(&want)
+        );
+        out.extend(got);
+    }
+    out
+}
+
+/// A refereed game: the board model in `seat`, checked against the reference
+/// at every byte, against `opponent` through the protocol machine.
+fn refereed_game(
+    scheme: Scheme,
+    seat: Player,
+    mut opponent: Box<dyn Engine>,
+) -> Vec<(Player, MoveCode)> {
+    let mut referee = Referee::new(scheme, Limits::default());
+    let mut board = BoardPlayer::new(*b"FP", None);
+    let mut reference = Reference::new(None);
+    let mut other = PlayerLink::new(*b"OP", None);
+    let mut queue = referee.start();
+    let now = Duration::ZERO;
+    while let Some(action) = (!queue.is_empty()).then(|| queue.remove(0)) {
+        match action {
+            Action::Send(p, bytes) => {
+                queue.extend(referee.sent(p, now));
+                let reply = if p == seat {
+                    same_replies(&mut board, &mut reference, &bytes)
+                } else {
+                    let mut reply = Vec::new();
+                    for &b in &bytes {
+                        match other.received(b) {
+                            Some(Event::Send(team)) => reply.extend(team),
+                            Some(Event::Move(position)) => {
+                                let m = opponent.choose(&position);
+                                reply.extend(other.answer(m.code()));
+                            }
+                            Some(Event::GameOver) | None => {}
+                            Some(Event::Error(e)) => panic!("opponent: {e}"),
+                        }
+                    }
+                    reply
+                };
+                queue.extend(referee.received(p, &reply, now));
+            }
+            Action::Over(outcome) => {
+                assert!(
+                    outcome.fault.is_none() && outcome.reason != EndReason::Fault,
+                    "{scheme:?}, board {seat}: {outcome:?}"
+                );
+                assert!(!board.in_game(), "`9` ends the board's game");
+                return referee.moves().to_vec();
+            }
+            _ => {}
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn refereed_games_in_both_schemes_and_seats_match_the_protocol_machine_with_the_board_search() {
+    let mut board_moves = 0;
+    for (i, scheme) in [Scheme::S2014, Scheme::S2013].into_iter().enumerate() {
+        for seat in [Player::One, Player::Two] {
+            for seed in 0..2u64 {
+                let opponent: Box<dyn Engine> = if seed == 0 {
+                    Box::new(SearchEngine::greedy())
+                } else {
+                    Box::new(RandomEngine::new(10 * i as u64 + seed))
+                };
+                let moves = refereed_game(scheme, seat, opponent);
+                board_moves += moves.iter().filter(|(p, _)| *p == seat).count();
+            }
+        }
+    }
+    assert!(board_moves > 8 * 10, "{board_moves} board moves checked");
+}
+
+#[test]
+fn a_blind_first_move_as_player_two_then_both_of_player_ones_moves() {
+    // 2013 as player 2: `2A` (blind), then `4` with player 1's first and second moves.
+    let mut board = BoardPlayer::new(*b"FP", None);
+    let mut reference = Reference::new(None);
+    assert_eq!(same_replies(&mut board, &mut reference, b"0"), b"1FP");
+    let blind = same_replies(&mut board, &mut reference, b"2A");
+    assert_eq!(board.me(), Player::Two);
+    assert_eq!(board.request_len(b'4'), 8);
+    // Player 1's moves, legal around the board's blind move.
+    let own = MoveCode::from_wire(&blind).unwrap();
+    let mut position = Position::new();
+    let one = position.legal_placements()[7].code();
+    position.play_code(one).unwrap();
+    position.play_code(own).unwrap();
+    let two = position.legal_placements()[3].code();
+    let mut request = b"4".to_vec();
+    request.extend(one.to_wire());
+    request.extend(two.to_wire());
+    let reply = same_replies(&mut board, &mut reference, &request);
+    assert_eq!(reply.len(), 4);
+    position.play_code(two).unwrap();
+    assert_eq!(
+        board.position().cells(Player::One),
+        position.cells(Player::One)
+    );
+    // Later requests carry one move.
+    assert_eq!(board.request_len(b'4'), 4);
+}
+
+#[test]
+fn moving_first_from_a_a_follows_the_configured_scheme() {
+    for scheme in [Scheme::S2014, Scheme::S2013] {
+        let mut board = BoardPlayer::new(*b"FP", Some(scheme));
+        let mut reference = Reference::new(Some(scheme));
+        same_replies(&mut board, &mut reference, b"0");
+        same_replies(&mut board, &mut reference, b"2A");
+        let want = if scheme == Scheme::S2014 { 4 } else { 8 };
+        assert_eq!(board.request_len(b'4'), want, "{scheme:?}");
+    }
+}
+
+#[test]
+fn a_malformed_request_is_dropped_whole_and_the_game_goes_on() {
+    let mut board = BoardPlayer::new(*b"FP", None);
+    board.received(b'0');
+    let first = board.received(b'2');
+    assert!(first.is_empty());
+    let reply = board.received(b'5');
+    assert_eq!(reply.len(), 4);
+    let before = board.position();
+    // An opponent's code with an upper-case tile letter: nothing applied.
+    for &b in b"4aaT0" {
+        assert!(board.received(b).is_empty());
+    }
+    assert!(board.malformed());
+    assert_eq!(
+        board.position().cells(Player::Two),
+        before.cells(Player::Two)
+    );
+    // A stray byte where a request is due is dropped too.
+    assert!(board.received(b'x').is_empty());
+    // The referee's next, well-formed request is answered.
+    let mut ok = 0;
+    for &b in b"4aau0" {
+        ok += board.received(b).len();
+    }
+    assert_eq!(ok, 4);
+    assert!(board.position().cells(Player::Two).count() == 5);
+    // `0` starts over: the LED goes out, the boards are empty.
+    assert_eq!(board.received(b'0'), b"1FP");
+    assert!(!board.malformed());
+    assert_eq!(board.position().occupied().count(), 0);
+}
+
+#[test]
+fn a_zero_inside_a_request_is_a_byte_of_it_and_nine_ends_the_game() {
+    let mut board = BoardPlayer::new(*b"FP", None);
+    board.received(b'0');
+    board.received(b'2');
+    board.received(b'5');
+    // `4 0000`: the opponent passed; the zeros are the code, not new games.
+    let mut reply = Vec::new();
+    for &b in b"40000" {
+        reply.extend(board.received(b));
+    }
+    assert_eq!(reply.len(), 4, "a move, not a team code");
+    assert!(board.received(b'9').is_empty());
+    assert!(!board.in_game());
+    assert!(board.received(b'4').is_empty(), "no request outside a game");
+    assert!(board.malformed());
+}
+
+#[test]
+fn random_bytes_never_upset_the_model() {
+    use rand::{rngs::StdRng, RngExt, SeedableRng};
+    let mut rng = StdRng::seed_from_u64(9);
+    let alphabet = b"0123459Aaeu\r\nxZ\xff";
+    let mut board = BoardPlayer::new(*b"FP", None);
+    let mut replies = 0;
+    for _ in 0..20_000 {
+        let b = alphabet[rng.random_range(0..alphabet.len())];
+        let out = board.received(b);
+        assert!(matches!(out.len(), 0 | 3 | 4), "{out:?}");
+        replies += usize::from(!out.is_empty());
+    }
+    assert!(replies > 100, "{replies} replies");
+}
