@@ -6,7 +6,8 @@ BUILD := build
 SYNTH_VENV ?= $(BUILD)/venv-synth
 export SYNTH_VENV
 
-.PHONY: setup play test lint unit bench perft verilog lint-verilog synth-report check-lpf
+.PHONY: setup play test lint unit bench perft verilog lint-verilog synth-report check-lpf \
+  bitstream flash flash-persist
 
 setup:
 	@bash scripts/setup.sh
@@ -23,6 +24,8 @@ lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	python3 scripts/check_lpf.py --self-test
+	python3 scripts/synth_report.py --self-test
+	python3 scripts/bitstream.py --self-test
 
 unit:
 	$(CARGO) test --workspace
@@ -54,6 +57,29 @@ synth-report: verilog
 	$(SYNTH_VENV)/bin/python scripts/synth_report.py --self-test
 	$(SYNTH_VENV)/bin/python scripts/synth_report.py --build $(BUILD) \
 	  $$($(CARGO) run -q -p hdl --bin hdl-verilog -- --list)
+
+# The ULX3S bitstream of ulx3s_top: yosys, nextpnr-ecp5 on the pins of
+# constraints/ulx3s.lpf at the board's 25 MHz (BITSTREAM_FREQ=F for another
+# clock constraint; failing timing fails the target), ecppack --compress ->
+# build/ulx3s.bit, a summary in build/ulx3s.report.json, logs in build/.
+BITSTREAM := $(BUILD)/ulx3s.bit
+
+bitstream:
+	@bash scripts/setup-synth.sh
+	$(CARGO) run -q -p hdl --bin hdl-verilog -- $(BUILD) ulx3s_top
+	$(SYNTH_VENV)/bin/python scripts/bitstream.py
+
+$(BITSTREAM):
+	@$(MAKE) --no-print-directory bitstream
+
+# Programs a ULX3S on USB with build/ulx3s.bit (built first if missing):
+# openFPGALoader -b ulx3s into SRAM; FLASH=1 or `make flash-persist` writes
+# the SPI flash (-f). Installs Debian's openfpgaloader if missing.
+flash: $(BITSTREAM)
+	@bash scripts/flash.sh $(BITSTREAM)
+
+flash-persist: $(BITSTREAM)
+	@FLASH=1 bash scripts/flash.sh $(BITSTREAM)
 
 # constraints/ulx3s.lpf checked pin by pin (SITE and IO_TYPE; with --strict
 # also PULLMODE, DRIVE and FREQUENCY) against the board maker's pin file for

