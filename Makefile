@@ -6,7 +6,7 @@ BUILD := build
 SYNTH_VENV ?= $(BUILD)/venv-synth
 export SYNTH_VENV
 
-.PHONY: setup play test lint unit bench perft verilog lint-verilog synth-report check-lpf \
+.PHONY: setup play test test-slow lint unit bench perft verilog lint-verilog synth-report check-lpf \
   bitstream flash flash-persist
 
 setup:
@@ -29,6 +29,12 @@ lint:
 
 unit:
 	$(CARGO) test --workspace
+
+# The long runs outside CI: whole refereed games of the board player in
+# rust-hdl's event simulator, and the one-ply core on 1,057 positions there.
+test-slow: setup
+	$(CARGO) test --release -p hdl --test contest_player -- --ignored --nocapture
+	$(CARGO) test --release -p hdl --test one_ply -- --ignored
 
 # Speed figures for BENCHMARKS.md.
 bench: setup

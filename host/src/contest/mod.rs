@@ -9,6 +9,7 @@
 //!   process, in-process engine, stdio) as one byte stream;
 //! - [`run`]: the drivers that put the machines on links: the referee's
 //!   match loop with its records, and the player loop;
+//! - [`offline`]: a refereed game between in-memory players, no clock, no link;
 //! - [`log`]: game records written as they go (transcript, JSON lines, SGF);
 //! - [`latency`]: the time the referee adds per move, measured over pseudo-terminals.
 
@@ -16,6 +17,7 @@ pub mod latency;
 pub mod link;
 pub mod log;
 pub mod message;
+pub mod offline;
 pub mod player;
 pub mod referee;
 pub mod run;

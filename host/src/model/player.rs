@@ -51,6 +51,7 @@ use super::placer::placement_at;
 use super::two_ply::{search, Choice};
 use crate::blokus::{Bitboard, Player, Position};
 use crate::contest::message::{player_of_start_byte, Scheme, GAME_OVER, MOVE_LEN, NEW_GAME};
+use crate::contest::offline::Exchange;
 
 /// Where the machine is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -289,6 +290,13 @@ impl BoardPlayer {
             self.blind = true;
         }
         reply.to_vec()
+    }
+}
+
+impl Exchange for BoardPlayer {
+    /// The replies to each byte in turn.
+    fn exchange(&mut self, bytes: &[u8]) -> Vec<u8> {
+        bytes.iter().flat_map(|&b| self.received(b)).collect()
     }
 }
 

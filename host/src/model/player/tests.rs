@@ -1,9 +1,9 @@
 use super::*;
 use crate::blokus::engine::{BoardModel, Engine, RandomEngine, SearchEngine};
 use crate::blokus::MoveCode;
+use crate::contest::offline::{play_offline, EnginePlayer, Exchange};
 use crate::contest::player::{Event, PlayerLink};
-use crate::contest::referee::{Action, EndReason, Limits, Referee};
-use std::time::Duration;
+use crate::contest::referee::EndReason;
 
 /// The protocol machine of the spec with the board's search as its engine:
 /// what the board must send.
@@ -56,49 +56,24 @@ fn same_replies(board: &mut BoardPlayer, reference: &mut Reference, bytes: &[u8]
 fn refereed_game(
     scheme: Scheme,
     seat: Player,
-    mut opponent: Box<dyn Engine>,
+    opponent: Box<dyn Engine>,
 ) -> Vec<(Player, MoveCode)> {
-    let mut referee = Referee::new(scheme, Limits::default());
     let mut board = BoardPlayer::new(*b"FP", None);
     let mut reference = Reference::new(None);
-    let mut other = PlayerLink::new(*b"OP", None);
-    let mut queue = referee.start();
-    let now = Duration::ZERO;
-    while let Some(action) = (!queue.is_empty()).then(|| queue.remove(0)) {
-        match action {
-            Action::Send(p, bytes) => {
-                queue.extend(referee.sent(p, now));
-                let reply = if p == seat {
-                    same_replies(&mut board, &mut reference, &bytes)
-                } else {
-                    let mut reply = Vec::new();
-                    for &b in &bytes {
-                        match other.received(b) {
-                            Some(Event::Send(team)) => reply.extend(team),
-                            Some(Event::Move(position)) => {
-                                let m = opponent.choose(&position);
-                                reply.extend(other.answer(m.code()));
-                            }
-                            Some(Event::GameOver) | None => {}
-                            Some(Event::Error(e)) => panic!("opponent: {e}"),
-                        }
-                    }
-                    reply
-                };
-                queue.extend(referee.received(p, &reply, now));
-            }
-            Action::Over(outcome) => {
-                assert!(
-                    outcome.fault.is_none() && outcome.reason != EndReason::Fault,
-                    "{scheme:?}, board {seat}: {outcome:?}"
-                );
-                assert!(!board.in_game(), "`9` ends the board's game");
-                return referee.moves().to_vec();
-            }
-            _ => {}
-        }
-    }
-    panic!("the game did not end");
+    let mut checked = |bytes: &[u8]| same_replies(&mut board, &mut reference, bytes);
+    let mut other = EnginePlayer::new(opponent, *b"OP", None);
+    let players: [&mut dyn Exchange; 2] = match seat {
+        Player::One => [&mut checked, &mut other],
+        Player::Two => [&mut other, &mut checked],
+    };
+    let game = play_offline(scheme, players);
+    assert!(
+        game.outcome.fault.is_none() && game.outcome.reason != EndReason::Fault,
+        "{scheme:?}, board {seat}: {:?}",
+        game.outcome
+    );
+    assert!(!board.in_game(), "`9` ends the board's game");
+    game.moves
 }
 
 #[test]
