@@ -77,7 +77,7 @@ fn a_person_plays_a_whole_game_and_the_record_is_written_as_it_goes() {
         .contains("11a0 is not legal: the first tile must cover the start square 55"));
     // The person passes every move after the first; the engine plays on until
     // it has no move or all its tiles are down, then two passes end the game.
-    assert!(run.output.contains("The engine wins."), "{}", run.output);
+    assert!(run.output.contains("You lose."), "{}", run.output);
     let transcript = std::fs::read_to_string(base.with_extension("txt")).unwrap();
     let record = GameRecord::from_transcript(&transcript).unwrap();
     assert_eq!(record.moves[0].to_string(), "56j0");
@@ -86,6 +86,42 @@ fn a_person_plays_a_whole_game_and_the_record_is_written_as_it_goes() {
     let sgf = std::fs::read_to_string(base.with_extension("sgf")).unwrap();
     assert_eq!(GameRecord::from_sgf(&sgf).unwrap().replay().unwrap(), end);
     assert!(sgf.contains("RE[W+"), "{sgf}");
+}
+
+#[test]
+fn a_person_plays_a_board_refereed_in_the_contest_protocol() {
+    // The board here is the board's model behind the protocol machine on an
+    // in-process link; `sim` and `serial:` links go through the same client.
+    let dir = scratch_dir("play-board");
+    let base = dir.join("game");
+    let script = format!("56j0\n{}", "0000\n".repeat(40));
+    let run = arena(
+        &[
+            "blokus",
+            "play",
+            "--board",
+            "engine:board-model",
+            "--record",
+            base.to_str().unwrap(),
+        ],
+        &script,
+    );
+    assert!(run.error.is_none(), "{:?}\n{}", run.error, run.output);
+    assert!(run.output.contains("team code 1"), "{}", run.output);
+    assert!(run.output.contains("the board (engine:board-model) plays"));
+    assert!(run.output.contains("answered in"));
+    assert!(run.output.contains("You lose."), "{}", run.output);
+    let transcript = std::fs::read_to_string(base.with_extension("txt")).unwrap();
+    let record = GameRecord::from_transcript(&transcript).unwrap();
+    assert!(record.replay().unwrap().is_over());
+    // A board spec that is not one, and a port that does not exist: clear errors.
+    let run = arena(&["blokus", "play", "--board", "nonsense"], "");
+    assert!(run
+        .error
+        .unwrap()
+        .contains("--board: `nonsense` is not a link"));
+    let run = arena(&["blokus", "play", "--port", "/dev/does-not-exist"], "");
+    assert!(run.error.unwrap().contains("/dev/does-not-exist"));
 }
 
 #[test]

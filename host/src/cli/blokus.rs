@@ -11,6 +11,8 @@ use crate::blokus::pentobi;
 use crate::blokus::perft::perft;
 use crate::blokus::record::{GameRecord, Recorder};
 use crate::blokus::{Move, MoveCode, Player, Position};
+use crate::contest::board_client::BoardClient;
+use crate::contest::link::LinkSpec;
 use crate::stats::Tally;
 use anyhow::{bail, Context};
 use clap::{Subcommand, ValueEnum};
@@ -37,14 +39,26 @@ pub enum BlokusCommand {
         #[arg(long, default_value = "")]
         moves: String,
     },
-    /// Play against an engine in the terminal; the record is written as the game goes.
+    /// Play against an engine, or a board over the contest protocol, in the
+    /// terminal; the record is written as the game goes.
     Play {
         /// Who moves first (as player 1, orange `o`, from (5,5)).
         #[arg(long, value_enum, default_value = "human")]
         first: Side,
         /// The engine: alphabeta (default, the strongest), greedy or random.
-        #[arg(long, default_value = "default")]
+        #[arg(long, default_value = "default", conflicts_with_all = ["board", "port"])]
         engine: String,
+        /// Play a board instead, refereed from here in the contest protocol
+        /// (2014 scheme): `sim` (the simulated board), `serial:PATH[@BAUD]`,
+        /// `tcp:HOST:PORT`, ...
+        #[arg(long, conflicts_with = "port")]
+        board: Option<String>,
+        /// The real board's serial port (e.g. /dev/ttyUSB0): `--board serial:PORT`.
+        #[arg(long)]
+        port: Option<String>,
+        /// Seconds the board may take to answer a move.
+        #[arg(long, default_value_t = 1.0)]
+        board_timeout: f64,
         /// Thinking time per engine move, in seconds.
         #[arg(long, default_value_t = 1.0)]
         time: f64,
@@ -127,18 +141,32 @@ pub fn run(
         BlokusCommand::Play {
             first,
             engine,
+            board,
+            port,
+            board_timeout,
             time,
             seed,
             record,
         } => {
-            let Some(engine) = engine_by_name(&engine, Duration::from_secs_f64(time), seed) else {
-                bail!(
-                    "unknown engine {engine:?}; engines: {}, gtp:COMMAND",
-                    ENGINE_NAMES.join(", ")
-                );
+            let board = board.or(port.map(|p| format!("serial:{p}")));
+            let opponent = match board {
+                Some(spec) => {
+                    let spec: LinkSpec =
+                        spec.parse().map_err(|e| anyhow::anyhow!("--board: {e}"))?;
+                    writeln!(out, "Opening the board on {spec} ...")?;
+                    let timeout = Duration::from_secs_f64(board_timeout);
+                    Opponent::Board(BoardClient::open(&spec, timeout)?)
+                }
+                None => match engine_by_name(&engine, Duration::from_secs_f64(time), seed) {
+                    Some(engine) => Opponent::Engine(engine),
+                    None => bail!(
+                        "unknown engine {engine:?}; engines: {}, gtp:COMMAND",
+                        ENGINE_NAMES.join(", ")
+                    ),
+                },
             };
             let base = record.unwrap_or_else(default_record_base);
-            play(first, engine, &base, input, out)
+            play(first, opponent, &base, input, out)
         }
         BlokusCommand::Bench { games, perft_depth } => bench::run(games, perft_depth, out),
         BlokusCommand::Match {
@@ -196,10 +224,45 @@ t: tile a-u; r: orientation 0-7), or as Pentobi cells like e10,f10; 0000 passes.
 'tiles' shows your tiles ('tiles 2' in orientation 2), 'moves' lists some legal codes, \
 'board' redraws, 'quit' stops (the record is kept).";
 
-/// A person (on `input`/`out`) plays the engine; both record files are kept current.
+/// Whom a person plays.
+pub enum Opponent {
+    /// A host engine.
+    Engine(Box<dyn Engine>),
+    /// A board (real or simulated), refereed from here.
+    Board(BoardClient),
+}
+
+impl Opponent {
+    fn name(&self) -> String {
+        match self {
+            Opponent::Engine(e) => format!("the engine ({})", e.name()),
+            Opponent::Board(b) => format!("the board ({})", b.label()),
+        }
+    }
+
+    /// Its move in `position` after the person's move `last`, and a note on how it went.
+    fn reply(&mut self, position: &Position, last: Option<Move>) -> anyhow::Result<(Move, String)> {
+        match self {
+            Opponent::Engine(engine) => {
+                let started = Instant::now();
+                let m = engine.choose(position);
+                let info = engine
+                    .last_info()
+                    .map_or(String::new(), |i| format!(", {i}"));
+                Ok((m, format!("{} ms{info}", started.elapsed().as_millis())))
+            }
+            Opponent::Board(board) => {
+                let (m, took) = board.request(position, last)?;
+                Ok((m, format!("answered in {:.1} ms", took.as_secs_f64() * 1e3)))
+            }
+        }
+    }
+}
+
+/// A person (on `input`/`out`) plays `opponent`; both record files are kept current.
 pub fn play(
     first: Side,
-    mut engine: Box<dyn Engine>,
+    mut opponent: Opponent,
     base: &Path,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -212,45 +275,47 @@ pub fn play(
     let mut recorder = Recorder::create(base, Player::One)
         .with_context(|| format!("cannot write the game record {}", base.display()))?;
     let mut position = Position::new();
+    if let Opponent::Board(board) = &mut opponent {
+        let team = board.new_game()?;
+        writeln!(out, "The board answers `0` with team code {team}.")?;
+    }
     writeln!(
         out,
-        "You are {human}; the engine ({}) is {}.\n{HELP}\nRecord: {} and {}",
-        engine.name(),
+        "You are {human}; {} is {}.\n{HELP}\nRecord: {} and {}",
+        opponent.name(),
         human.other(),
         base.with_extension("txt").display(),
         base.with_extension("sgf").display()
     )?;
     write!(out, "{}", display::summary(&position))?;
+    let mut last = None;
     while !position.is_over() {
         let m = if position.to_move() == human {
             match ask_move(&position, input, out)? {
                 Some(m) => m,
                 None => {
                     writeln!(out, "Stopped; the game so far is in the record.")?;
-                    return Ok(());
+                    return end_board_game(&mut opponent);
                 }
             }
         } else {
-            let started = Instant::now();
-            let m = engine.choose(&position);
-            let info = engine
-                .last_info()
-                .map_or(String::new(), |i| format!(", {i}"));
-            writeln!(
-                out,
-                "engine plays {} ({} ms{info})",
-                describe(m),
-                started.elapsed().as_millis()
-            )?;
+            let (m, note) = opponent.reply(&position, last).with_context(|| {
+                format!(
+                    "{} failed; the game so far is in the record",
+                    opponent.name()
+                )
+            })?;
+            writeln!(out, "{} plays {} ({note})", opponent.name(), describe(m))?;
             m
         };
         position.play(m);
+        last = Some(m);
         recorder.push(m.code())?;
         write!(out, "{}", display::summary(&position))?;
     }
     let verdict = match position.winner() {
         Some(p) if p == human => "You win.",
-        Some(_) => "The engine wins.",
+        Some(_) => "You lose.",
         None => "Draw.",
     };
     writeln!(
@@ -259,6 +324,14 @@ pub fn play(
         position.score(Player::One),
         position.score(Player::Two)
     )?;
+    end_board_game(&mut opponent)
+}
+
+/// `9` to a board at the end of a game.
+fn end_board_game(opponent: &mut Opponent) -> anyhow::Result<()> {
+    if let Opponent::Board(board) = opponent {
+        board.end_game()?;
+    }
     Ok(())
 }
 
