@@ -12,10 +12,15 @@ export SYNTH_VENV
 setup:
 	@bash scripts/setup.sh
 
-# A person plays Blokus Duo against the strongest host engine in this terminal.
+# A person plays Blokus Duo in this terminal against the board: the
+# simulated board (the Verilator model of the board's top level, built once),
+# or with PORT=/dev/ttyUSB0 a real board on that serial port.
+PORT ?=
+BOARD := $(if $(PORT),--port $(PORT),--board sim)
+
 play: setup
-	$(CARGO) build --release -p host --bin arena
-	$(ARENA) blokus play
+	$(CARGO) build --release -p host --bin arena -p sim --bin arena-board-sim
+	$(ARENA) blokus play $(BOARD)
 
 # Every test: formatting, clippy, and the whole workspace's tests.
 test: setup lint unit

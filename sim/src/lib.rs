@@ -23,6 +23,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#[cfg(unix)]
+pub mod board;
 pub mod device;
 #[cfg(unix)]
 pub mod error;
@@ -34,6 +36,7 @@ mod raw;
 pub mod server;
 #[cfg(unix)]
 pub mod stop;
+pub mod verilated;
 
 pub use device::{Activity, SerialDevice};
 #[cfg(unix)]

@@ -253,7 +253,10 @@ impl Opponent {
             }
             Opponent::Board(board) => {
                 let (m, took) = board.request(position, last)?;
-                Ok((m, format!("answered in {:.1} ms", took.as_secs_f64() * 1e3)))
+                Ok((
+                    m,
+                    format!("answered in {:.1} ms wall time", took.as_secs_f64() * 1e3),
+                ))
             }
         }
     }

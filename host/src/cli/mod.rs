@@ -28,6 +28,15 @@ pub enum Command {
     Engines,
     /// Measure the time the referee adds per move over pseudo-terminal pairs.
     RefereeBench(contest::RefereeBenchArgs),
+    /// The simulated board: the Verilator model of the board's top level on a
+    /// pseudo-terminal and a TCP port (prints `pty: PATH` and `tcp: ADDRESS`
+    /// first, then the board time of every answer), game after game until
+    /// stopped. Options: --tcp PORT, --baud B, --quiet.
+    BoardSim {
+        /// Passed to `arena-board-sim`.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
 }
 
 /// Runs a parsed command line with the process's standard streams.
@@ -50,5 +59,25 @@ pub fn run_with(
         Command::Player(args) => contest::player(args, output),
         Command::Engines => contest::engines(output),
         Command::RefereeBench(args) => contest::referee_bench(args, output),
+        Command::BoardSim { args } => board_sim(&args),
+    }
+}
+
+/// Runs the simulated board's program with `args`, in place of this one.
+fn board_sim(args: &[String]) -> anyhow::Result<()> {
+    let program = crate::contest::link::board_sim_program()?;
+    let mut command = std::process::Command::new(&program);
+    command.args(args);
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        let error = command.exec();
+        Err(anyhow::anyhow!("cannot run {}: {error}", program.display()))
+    }
+    #[cfg(not(unix))]
+    {
+        let status = command.status()?;
+        anyhow::ensure!(status.success(), "{} failed: {status}", program.display());
+        Ok(())
     }
 }

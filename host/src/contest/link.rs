@@ -35,6 +35,8 @@ pub enum LinkSpec {
     Engine { name: String },
     /// `stdio`: this process's stdin and stdout.
     Stdio,
+    /// `sim[@BAUD]`: the simulated board (`arena-board-sim`) on its pseudo-terminal.
+    Sim { baud: u32 },
 }
 
 impl fmt::Display for LinkSpec {
@@ -46,12 +48,13 @@ impl fmt::Display for LinkSpec {
             LinkSpec::Exec { command } => write!(f, "exec:{command}"),
             LinkSpec::Engine { name } => write!(f, "engine:{name}"),
             LinkSpec::Stdio => write!(f, "stdio"),
+            LinkSpec::Sim { baud } => write!(f, "sim@{baud}"),
         }
     }
 }
 
 const SPEC_FORMS: &str = "serial:PATH[@BAUD], tcp:HOST:PORT, listen:[ADDRESS:]PORT, \
-                          exec:COMMAND, engine:NAME or stdio";
+                          exec:COMMAND, engine:NAME, sim[@BAUD] or stdio";
 
 fn port_number(text: &str, spec: &str) -> Result<u16, String> {
     text.parse()
@@ -63,6 +66,18 @@ impl FromStr for LinkSpec {
     fn from_str(spec: &str) -> Result<LinkSpec, String> {
         if spec == "stdio" {
             return Ok(LinkSpec::Stdio);
+        }
+        if let Some(rest) = spec.strip_prefix("sim") {
+            let baud = match rest.strip_prefix('@') {
+                None if rest.is_empty() => DEFAULT_BAUD,
+                Some(b) => b
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&b| b > 0)
+                    .ok_or_else(|| format!("`{b}` in `{spec}` is not a baud rate"))?,
+                None => return Err(format!("`{spec}` is not a link: use {SPEC_FORMS}")),
+            };
+            return Ok(LinkSpec::Sim { baud });
         }
         let Some((kind, rest)) = spec.split_once(':') else {
             return Err(format!("`{spec}` is not a link: use {SPEC_FORMS}"));
@@ -211,16 +226,38 @@ impl Read for SerialReader {
     }
 }
 
-/// Opens a serial port 8N1, no flow control, at `baud`.
+/// Opens a serial port 8N1, no flow control, at `baud`. A port that is
+/// busy (opened exclusively by someone else for a moment, as a simulator
+/// resetting its pseudo-terminal does) is tried again for up to a second.
 pub fn open_serial(path: &str, baud: u32) -> anyhow::Result<Link> {
-    let port = serialport::new(path, baud)
-        .data_bits(serialport::DataBits::Eight)
-        .parity(serialport::Parity::None)
-        .stop_bits(serialport::StopBits::One)
-        .flow_control(serialport::FlowControl::None)
-        .timeout(Duration::from_millis(200))
-        .open()
-        .with_context(|| format!("cannot open serial port {path} at {baud} baud"))?;
+    let attempt = || {
+        serialport::new(path, baud)
+            .data_bits(serialport::DataBits::Eight)
+            .parity(serialport::Parity::None)
+            .stop_bits(serialport::StopBits::One)
+            .flow_control(serialport::FlowControl::None)
+            .timeout(Duration::from_millis(200))
+            .open()
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(1);
+    let port = loop {
+        match attempt() {
+            Ok(port) => break port,
+            Err(_)
+                if std::path::Path::new(path).exists() && std::time::Instant::now() < deadline =>
+            {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            Err(e) => {
+                let why = if e.description.is_empty() {
+                    format!("{:?}", e.kind)
+                } else {
+                    e.description
+                };
+                bail!("cannot open serial port {path} at {baud} baud: {why}")
+            }
+        }
+    };
     let reader = port
         .try_clone()
         .with_context(|| format!("cannot share serial port {path} between reader and writer"))?;
@@ -272,6 +309,20 @@ pub fn open(
             link.child = Some(child);
             Ok(link)
         }
+        LinkSpec::Engine { name } if name == "board-model" => {
+            // The board's model byte for byte (`model::player`), as the
+            // hardware answers, rather than an engine behind `PlayerLink`.
+            let (ours, theirs) = std::os::unix::net::UnixStream::pair()?;
+            let scheme = engine.scheme;
+            std::thread::Builder::new()
+                .name(label.clone())
+                .spawn(move || serve_board_model(theirs, scheme))?;
+            let reader = ours.try_clone()?;
+            let closer = ours.try_clone()?;
+            Ok(Link::from_parts(label, reader, ours).on_close(move || {
+                let _ = closer.shutdown(std::net::Shutdown::Both);
+            }))
+        }
         LinkSpec::Engine { name } => {
             if !is_engine_name(name) {
                 bail!("unknown engine `{name}` (see `arena engines`; `default` is the strongest)");
@@ -302,7 +353,94 @@ pub fn open(
             }))
         }
         LinkSpec::Stdio => Ok(Link::from_parts(label, io::stdin(), io::stdout())),
+        LinkSpec::Sim { baud } => open_sim(*baud, announce),
     }
+}
+
+/// Answers the referee on `stream` as the board's model does, until it closes.
+fn serve_board_model(mut stream: std::os::unix::net::UnixStream, scheme: Option<Scheme>) {
+    let mut board = crate::model::player::BoardPlayer::new(*b"FP", scheme);
+    let mut byte = [0u8; 1];
+    while let Ok(1) = stream.read(&mut byte) {
+        let reply = board.received(byte[0]);
+        if !reply.is_empty() && stream.write_all(&reply).is_err() {
+            break;
+        }
+    }
+}
+
+/// The simulator program: `$ARENA_BOARD_SIM`, else `arena-board-sim` beside this program.
+pub fn board_sim_program() -> anyhow::Result<std::path::PathBuf> {
+    if let Some(path) = std::env::var_os("ARENA_BOARD_SIM") {
+        return Ok(path.into());
+    }
+    let exe = std::env::current_exe().context("cannot find this program's path")?;
+    let beside = exe
+        .parent()
+        .map(|dir| dir.join("arena-board-sim"))
+        .filter(|p| p.exists());
+    // `cargo test` runs from target/*/deps: the program is one level up.
+    let above = exe
+        .parent()
+        .and_then(|dir| dir.parent())
+        .map(|dir| dir.join("arena-board-sim"))
+        .filter(|p| p.exists());
+    beside.or(above).ok_or_else(|| {
+        anyhow::anyhow!(
+            "the simulated board's program `arena-board-sim` is not beside {}: build it with \
+             `cargo build --release -p sim --bin arena-board-sim` (make setup does), or name it \
+             in ARENA_BOARD_SIM",
+            exe.display()
+        )
+    })
+}
+
+/// Starts the simulated board and opens its pseudo-terminal as a serial port.
+fn open_sim(baud: u32, announce: &mut dyn FnMut(&str)) -> anyhow::Result<Link> {
+    let program = board_sim_program()?;
+    announce(&format!(
+        "starting the simulated board ({})",
+        program.display()
+    ));
+    let mut child = Command::new(&program)
+        .args(["--tcp", "0", "--baud", &baud.to_string()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .with_context(|| format!("cannot start {}", program.display()))?;
+    let mut lines = io::BufReader::new(child.stdout.take().expect("piped stdout"));
+    let mut line = |what: &str| -> anyhow::Result<String> {
+        let mut text = String::new();
+        io::BufRead::read_line(&mut lines, &mut text)?;
+        text.trim_end()
+            .strip_prefix(what)
+            .map(str::to_string)
+            .ok_or_else(|| anyhow::anyhow!("the simulated board said {text:?}, not `{what} ...`"))
+    };
+    let (pty, tcp) = match (line("pty: "), line("tcp: ")) {
+        (Ok(pty), Ok(tcp)) => (pty, tcp),
+        (Err(e), _) | (_, Err(e)) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(e.context("the simulated board did not start"));
+        }
+    };
+    announce(&format!("simulated board on {pty} and {tcp}"));
+    // Its answer reports (board time per answer) go to stderr as they come.
+    std::thread::Builder::new()
+        .name("board-sim reports".into())
+        .spawn(move || {
+            let mut text = String::new();
+            while io::BufRead::read_line(&mut lines, &mut text).is_ok_and(|n| n > 0) {
+                eprint!("[sim] {text}");
+                text.clear();
+            }
+        })?;
+    let mut link = open_serial(&pty, baud)?;
+    link.label = format!("sim ({pty})");
+    link.child = Some(child);
+    Ok(link)
 }
 
 /// Checks that `spec` can be opened by the referee (not `stdio`: it speaks for itself).
