@@ -156,6 +156,8 @@ pub struct ContestPlayer {
     place_now: Signal<Local, Bit>,
     /// Start a new game now.
     new_game: Signal<Local, Bit>,
+    /// A complete `2S` or `3S MMMM` starts the board's game now.
+    starts_game: Signal<Local, Bit>,
     team_reply: Constant<Bits<32>>,
     configured_valid: Constant<Bit>,
     configured_2014: Constant<Bit>,
@@ -245,6 +247,7 @@ impl ContestPlayer {
             place_two: Default::default(),
             place_now: Default::default(),
             new_game: Default::default(),
+            starts_game: Default::default(),
             team_reply: Constant::new(code_bits([b'1', config.team[0], config.team[1], 0]).into()),
             configured_valid: Constant::new(config.scheme.is_some()),
             configured_2014: Constant::new(config.scheme == Some(Scheme::S2014)),
@@ -408,8 +411,29 @@ impl Logic for ContestPlayer {
             self.framing_seen.d.next = true;
         }
 
-        // The contest machine.
-        self.new_game.next = false;
+        // The contest machine. A `0` where a request may start is a new
+        // game; it and a complete `2S` or `3S MMMM` clear the game's
+        // registers (what the machine sets below comes on top).
+        self.new_game.next = self.byte_in.val()
+            & (self.receiver.data.val() == self.byte_0.val())
+            & ((self.phase.q.val() == self.p_idle.val())
+                | (self.phase.q.val() == self.p_waiting.val())
+                | (self.phase.q.val() == self.p_searching.val()));
+        self.starts_game.next = (self.phase.q.val() == self.p_check.val())
+            & (((self.kind.q.val() == self.byte_2.val()) & self.start_ok.val())
+                | ((self.kind.q.val() == self.byte_3.val())
+                    & (self.need.q.val() == self.len_5.val())
+                    & self.start_ok.val()
+                    & self.last_ok.val()));
+        if self.new_game.val() | self.starts_game.val() {
+            self.cells_one.d.next = 0.into();
+            self.cells_two.d.next = 0.into();
+            self.used_one.d.next = 0.into();
+            self.used_two.d.next = 0.into();
+            self.own_moves.d.next = 0.into();
+            self.blind.d.next = false;
+            self.asking_blind.d.next = false;
+        }
         if self.phase.q.val() == self.p_reading.val() {
             if self.byte_in.val() {
                 self.request.d.next = (self.request.q.val() >> 8)
@@ -423,10 +447,9 @@ impl Logic for ContestPlayer {
             | (self.phase.q.val() == self.p_waiting.val())
             | (self.phase.q.val() == self.p_searching.val())
         {
-            if self.byte_in.val() {
-                if self.receiver.data.val() == self.byte_0.val() {
-                    self.new_game.next = true;
-                } else if self.receiver.data.val() == self.byte_9.val() {
+            // (A `0` is a new game: below, after the machine.)
+            if self.byte_in.val() & !self.new_game.val() {
+                if self.receiver.data.val() == self.byte_9.val() {
                     self.phase.d.next = self.p_idle.val();
                     self.search.cancel.next = true;
                 } else if (self.phase.q.val() == self.p_waiting.val())
@@ -460,12 +483,6 @@ impl Logic for ContestPlayer {
             self.phase.d.next = self.p_waiting.val();
             if self.kind.q.val() == self.byte_2.val() {
                 if self.start_ok.val() {
-                    self.cells_one.d.next = 0.into();
-                    self.cells_two.d.next = 0.into();
-                    self.used_one.d.next = 0.into();
-                    self.used_two.d.next = 0.into();
-                    self.own_moves.d.next = 0.into();
-                    self.blind.d.next = false;
                     self.me_two.d.next = self.start_two.val();
                     self.moved_first.d.next = true;
                     self.asking_blind.d.next = self.start_two.val() & !self.follows_2014.val();
@@ -478,13 +495,6 @@ impl Logic for ContestPlayer {
                     if self.start_ok.val() & self.last_ok.val() {
                         self.seen_valid.d.next = true;
                         self.seen_2014.d.next = true;
-                        self.cells_one.d.next = 0.into();
-                        self.cells_two.d.next = 0.into();
-                        self.used_one.d.next = 0.into();
-                        self.used_two.d.next = 0.into();
-                        self.own_moves.d.next = 0.into();
-                        self.blind.d.next = false;
-                        self.asking_blind.d.next = false;
                         self.me_two.d.next = self.start_two.val();
                         self.moved_first.d.next = false;
                         self.phase.d.next = self.p_apply_last.val();
@@ -546,13 +556,6 @@ impl Logic for ContestPlayer {
         }
 
         if self.new_game.val() {
-            self.cells_one.d.next = 0.into();
-            self.cells_two.d.next = 0.into();
-            self.used_one.d.next = 0.into();
-            self.used_two.d.next = 0.into();
-            self.own_moves.d.next = 0.into();
-            self.blind.d.next = false;
-            self.asking_blind.d.next = false;
             self.search.cancel.next = true;
             self.me_two.d.next = false;
             self.moved_first.d.next = true;
