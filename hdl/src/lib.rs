@@ -24,6 +24,7 @@ pub mod search;
 pub mod uart_rx;
 pub mod uart_tx;
 pub mod ulx3s_top;
+pub mod verilog;
 
 pub use board::{board_from_words, board_to_words, Board, CELLS, SIZE};
 pub use board_state::BoardState;

@@ -1,10 +1,18 @@
 //! The simulated board: a device run by a simulator and exposed to the host exactly like
 //! a real board, as a serial device the host opens with the `serialport` crate.
 //!
-//! This crate so far holds the plumbing: the [`SerialDevice`] interface a simulated board
-//! implements, and a pseudo-terminal ([`PtyPort`], [`serve_on_pty`]) that carries bytes
-//! between it and the host unchanged (raw mode: no echo, no CR/LF mapping, no signal
-//! characters). The pseudo-terminal parts exist on Unix only.
+//! - [`SerialDevice`]: the interface a simulated board implements.
+//! - [`verilated`]: the board's top level (`hdl::Ulx3sTop`, or any Verilog with its
+//!   ports) compiled by Verilator and clocked by a C++ driver that plays both ends of its
+//!   serial line at the real bit time, counting board time per answer.
+//! - Transports: a pseudo-terminal ([`PtyPort`], [`serve_on_pty`]) that carries bytes
+//!   between a device and the host unchanged (raw mode: no echo, no CR/LF mapping, no
+//!   signal characters), a TCP port ([`serve_on_tcp`]), and [`Mux`], one device behind
+//!   several transports; [`board::serve_board`] puts the three together.
+//! - `arena-board-sim`, the program `arena board-sim` and the `sim` link run: the board
+//!   on a pseudo-terminal and a TCP port, game after game.
+//!
+//! Everything but [`SerialDevice`] exists on Unix only.
 //!
 //! ```no_run
 //! # use sim::{serve_on_pty, OnHangUp, SerialDevice};
@@ -29,6 +37,8 @@ pub mod device;
 #[cfg(unix)]
 pub mod error;
 #[cfg(unix)]
+pub mod mux;
+#[cfg(unix)]
 pub mod pty;
 #[cfg(unix)]
 mod raw;
@@ -36,14 +46,23 @@ mod raw;
 pub mod server;
 #[cfg(unix)]
 pub mod stop;
+#[cfg(unix)]
+pub mod tcp;
+#[cfg(unix)]
 pub mod verilated;
 
 pub use device::{Activity, SerialDevice};
 #[cfg(unix)]
 pub use error::PtyError;
 #[cfg(unix)]
+pub use mux::{Mux, MuxPort};
+#[cfg(unix)]
 pub use pty::{OnHangUp, PtyPort, ServeEnd, Traffic, PEER_POLL_INTERVAL};
 #[cfg(unix)]
 pub use server::{serve_on_pty, PtyServer, Served};
 #[cfg(unix)]
 pub use stop::{stop_pair, StopHandle, StopSignal};
+#[cfg(unix)]
+pub use tcp::{serve_on_tcp, TcpServer};
+#[cfg(unix)]
+pub use verilated::{Answer, BoardSpec, Model, Probe, VerilatedBoard, VerilatedError};

@@ -3,7 +3,7 @@
 //!
 //! The simulator keeps the master side; the host opens the other side by its path
 //! (`/dev/pts/N`) with the `serialport` crate, exactly as it opens `/dev/ttyUSB0`. The
-//! pseudo-terminal is in raw mode (see [`crate::raw`]), so every byte value passes
+//! pseudo-terminal is in raw mode (see `raw.rs`), so every byte value passes
 //! unchanged both ways.
 //!
 //! The loop tracks whether a host has the port open, because a pseudo-terminal behaves
@@ -67,7 +67,7 @@ pub enum ServeEnd {
     HungUp,
 }
 
-/// What has crossed a pseudo-terminal so far.
+/// What has crossed a pseudo-terminal (or a TCP port, [`crate::tcp`]) so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Traffic {
     /// Whether a host has the port open right now (as last seen by the serving loop).
@@ -87,11 +87,11 @@ pub struct Traffic {
 /// The live counters behind [`Traffic`], shared with whoever watches a serving thread.
 #[derive(Debug, Default)]
 pub(crate) struct Counters {
-    connected: AtomicBool,
-    sessions: AtomicU64,
-    from_host: AtomicU64,
-    to_host: AtomicU64,
-    dropped: AtomicU64,
+    pub(crate) connected: AtomicBool,
+    pub(crate) sessions: AtomicU64,
+    pub(crate) from_host: AtomicU64,
+    pub(crate) to_host: AtomicU64,
+    pub(crate) dropped: AtomicU64,
 }
 
 impl Counters {
@@ -105,7 +105,7 @@ impl Counters {
         }
     }
 
-    fn add(counter: &AtomicU64, n: usize) {
+    pub(crate) fn add(counter: &AtomicU64, n: usize) {
         counter.fetch_add(n as u64, Ordering::AcqRel);
     }
 }

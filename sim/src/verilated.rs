@@ -1,90 +1,163 @@
-//! The board's top level as a Verilator model: built once from its Verilog
-//! (cached by content), run in a child process by the C++ driver
-//! `sim/verilator/board.cpp`, and seen from here as a [`SerialDevice`]. The
-//! host's bytes reach the board's `ftdi_txd` as 8N1 frames of exactly the
-//! board's cycles a bit; its `ftdi_rxd` is decoded the same way. Time is
-//! counted in board clock cycles: every answer's board time is measured, not
-//! guessed. While the board is quiet the model is not clocked.
+//! A board's top level as a Verilator model, seen as a [`SerialDevice`].
+//!
+//! The top level (Verilog text and its top module's name, a [`BoardSpec`]) has the ports
+//! of `hdl::Ulx3sTop`: `clk_25mhz`, `ftdi_txd` (the host's line in), `ftdi_rxd` (the
+//! board's line out), `led[7:0]`, `btn[6:0]`, `wifi_gpio0`. [`Model::build`] compiles it
+//! with the C++ driver `sim/verilator/board.cpp` (`verilator --cc --exe --build`) into a
+//! cache directory keyed by a hash of everything that goes into the build, once: later
+//! runs, and other processes, reuse it. [`Model::start`] runs the driver as a child
+//! process, a [`VerilatedBoard`].
+//!
+//! The driver clocks the model and plays the two ends of the serial link: the host's
+//! bytes go onto `ftdi_txd` as 8N1 frames of exactly the board's cycles a bit, back to
+//! back when several are queued, and `ftdi_rxd` is decoded (start bit's falling edge,
+//! each bit sampled in its middle, stop bit checked: a framing error is counted, not
+//! fatal). It counts clock cycles, the *board time*, and measures every answer: the
+//! cycles from the end of the host's last byte to the end of the answer's last byte
+//! ([`Answer`]). While the board is quiet (nothing queued or in flight either way and
+//! LED 1, BUSY, low for [`QUIET_BITS`] bit times) the model is not clocked: simulated
+//! time stands still until the host sends something.
+//!
+//! The line protocol between this module and the driver is described at the top of
+//! `board.cpp`: commands `b XX` (a byte), `e XX` (a byte with a framing error), `r US`
+//! (run for at most `US` microseconds of real time), `q`; reports `s C`, `t C XX`,
+//! `f C`, `l C XX`, `i C`, `c C`, each stamped with its cycle `C`.
 
 use crate::device::{Activity, SerialDevice};
+use hdl::uart_tx::{BOARD_CLOCK_HZ, DEFAULT_BAUD};
+use nix::fcntl::{flock, FlockArg};
+use std::collections::VecDeque;
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::os::unix::io::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
-/// The C++ driver.
-const DRIVER: &str = include_str!("../verilator/board.cpp");
+/// The C++ driver, compiled with every model.
+pub const DRIVER: &str = include_str!("../verilator/board.cpp");
 
-/// Clock cycles run per [`SerialDevice::advance`] at most (a few ms of real time).
-const SLICE_CYCLES: u64 = 20_000;
+/// Bit times of quiet (nothing on either line, LED 1 low) after which the board is idle.
+pub const QUIET_BITS: u64 = 2;
 
-/// How a simulated board is built.
-#[derive(Clone, Debug)]
-pub struct BoardSpec {
-    /// The top level's Verilog, its top module named `top_module`.
-    pub verilog: String,
-    /// The top module.
-    pub top_module: String,
-    /// The board's clock, for board times.
-    pub clock_hz: u64,
-    /// Clock cycles a bit on the serial lines.
-    pub cycles_per_bit: u64,
-}
+/// The real time one [`SerialDevice::advance`] may clock the model for.
+pub const SLICE: Duration = Duration::from_millis(3);
 
-/// One answer of the board: the bytes it sent after the host's last byte,
-/// and the board time from the end of that byte to the end of its last byte.
+/// Verilator's arguments besides the files and names: its optimisations, and X values
+/// resolved for speed. The C++ keeps Verilator's default -Os: -O2 made the whole player's
+/// model no faster (its time goes into wide-vector code) and took four times as long to
+/// compile (2 minutes against 30 s on two cores).
+const VERILATOR_ARGS: &[&str] = &[
+    "--cc",
+    "--exe",
+    "--build",
+    "-O3",
+    "--x-assign",
+    "fast",
+    "--x-initial",
+    "fast",
+    "--noassert",
+    // rust-hdl's 32-bit constants and other warnings do not stop a model.
+    "-Wno-fatal",
+    "-Wno-WIDTH",
+];
+
+/// A board's top level, to be built into a model.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
-    /// The bytes.
-    pub bytes: Vec<u8>,
-    /// Board clock cycles.
-    pub cycles: u64,
-    /// The same at the board's clock rate.
-    pub board_time: Duration,
+pub struct BoardSpec {
+    /// The Verilog of the top level and everything under it.
+    pub verilog: String,
+    /// The top module: its ports are those of `hdl::Ulx3sTop`.
+    pub top_module: String,
+    /// The board's clock (`clk_25mhz`), for board times in seconds.
+    pub clock_hz: u64,
+    /// The serial line's baud rate.
+    pub baud: u64,
 }
 
-impl fmt::Display for Answer {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let text: String = self
-            .bytes
-            .iter()
-            .map(|&b| {
-                if b.is_ascii_graphic() {
-                    (b as char).to_string()
-                } else {
-                    format!("<0x{b:02x}>")
-                }
-            })
-            .collect();
-        write!(
-            f,
-            "answer {text} {} cycles {:.3} ms board time",
-            self.cycles,
-            self.board_time.as_secs_f64() * 1e3
-        )
+impl BoardSpec {
+    /// Module `top_module` of `verilog`, on the board's 25 MHz clock at 115,200 baud.
+    pub fn new(verilog: impl Into<String>, top_module: impl Into<String>) -> BoardSpec {
+        BoardSpec {
+            verilog: verilog.into(),
+            top_module: top_module.into(),
+            clock_hz: BOARD_CLOCK_HZ,
+            baud: DEFAULT_BAUD,
+        }
+    }
+
+    /// The same at `baud`.
+    pub fn with_baud(self, baud: u64) -> BoardSpec {
+        BoardSpec { baud, ..self }
+    }
+
+    /// The same on a `clock_hz` clock.
+    pub fn with_clock_hz(self, clock_hz: u64) -> BoardSpec {
+        BoardSpec { clock_hz, ..self }
+    }
+
+    /// Clock cycles a bit on the serial lines: `clock_hz / baud` rounded, as the board's
+    /// UART blocks divide (`hdl::uart_tx::cycles_per_bit`).
+    pub fn cycles_per_bit(&self) -> Result<u64, VerilatedError> {
+        let range = hdl::uart_tx::MIN_CYCLES_PER_BIT..1 << hdl::uart_tx::COUNTER_BITS;
+        if self.baud == 0 || !range.contains(&((self.clock_hz + self.baud / 2) / self.baud)) {
+            return Err(VerilatedError::Baud {
+                baud: self.baud,
+                clock_hz: self.clock_hz,
+            });
+        }
+        Ok(hdl::uart_tx::cycles_per_bit(self.clock_hz, self.baud))
     }
 }
 
-/// Errors building or running the model.
+/// Why a model could not be built or run.
 #[derive(Debug, thiserror::Error)]
 pub enum VerilatedError {
     /// Verilator is not installed.
-    #[error("verilator is not installed: run `make setup` (or `apt-get install verilator`)")]
-    NoVerilator,
-    /// The build failed.
-    #[error("verilator could not build the board model in {dir}: {log}")]
-    Build { dir: PathBuf, log: String },
-    /// Files or the child process.
-    #[error("{what}: {source}")]
+    #[error(
+        "Verilator is not installed (`{program} --version` failed: {why}): run `make setup` \
+         (or `apt-get install verilator`); the simulated board is compiled by it"
+    )]
+    NoVerilator {
+        /// The program looked for.
+        program: String,
+        /// What running it said.
+        why: String,
+    },
+    /// The baud rate gives no usable bit time on the clock.
+    #[error("{baud} baud on a {clock_hz} Hz clock is no bit time the UART can make")]
+    Baud {
+        /// The baud rate.
+        baud: u64,
+        /// The clock.
+        clock_hz: u64,
+    },
+    /// Verilator or the C++ compiler failed.
+    #[error(
+        "Verilator could not build the model of `{top}` (all of its output is in {log}):\n{tail}"
+    )]
+    Build {
+        /// The top module.
+        top: String,
+        /// The build's log file.
+        log: PathBuf,
+        /// Its last lines.
+        tail: String,
+    },
+    /// A file, a directory or the driver process.
+    #[error("{what}")]
     Io {
+        /// What failed.
         what: String,
+        /// The operating system's error.
+        #[source]
         source: std::io::Error,
     },
 }
 
-fn io(what: impl Into<String>) -> impl FnOnce(std::io::Error) -> VerilatedError {
+fn io_error(what: impl Into<String>) -> impl FnOnce(std::io::Error) -> VerilatedError {
     let what = what.into();
     move |source| VerilatedError::Io { what, source }
 }
@@ -92,264 +165,574 @@ fn io(what: impl Into<String>) -> impl FnOnce(std::io::Error) -> VerilatedError 
 /// The directory models are cached in: `$ARENA_SIM_CACHE`, else
 /// `$XDG_CACHE_HOME/fpga-blokus/board-sim`, else `~/.cache/fpga-blokus/board-sim`.
 pub fn cache_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("ARENA_SIM_CACHE") {
+    if let Some(dir) = std::env::var_os("ARENA_SIM_CACHE").filter(|d| !d.is_empty()) {
         return dir.into();
     }
     let base = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|d| !d.is_empty())
         .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cache")))
+        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))
         .unwrap_or_else(std::env::temp_dir);
     base.join("fpga-blokus").join("board-sim")
 }
 
-/// FNV-1a, 64 bits: a content hash stable across Rust versions.
-fn fnv1a(parts: &[&[u8]]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+/// FNV-1a, 64 bits, over `parts` with a separator after each: a content hash that stays
+/// the same across Rust versions (unlike `DefaultHasher`).
+fn content_hash(parts: &[&[u8]]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for part in parts {
-        for &b in part.iter().chain(&[0xff]) {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
+        for &byte in part.iter().chain(&[0xff]) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
         }
     }
-    h
+    hash
 }
 
-/// Builds (or finds built) the model of `spec` in [`cache_dir`]; the
-/// executable's path. `progress` hears about a build before it starts (it
-/// takes a minute or two).
-pub fn build_model(
-    spec: &BoardSpec,
-    progress: &mut dyn FnMut(&str),
-) -> Result<PathBuf, VerilatedError> {
-    build_model_in(&cache_dir(), spec, progress)
+/// Verilator's version line, or why it cannot be run.
+fn verilator_version(program: &str) -> Result<String, VerilatedError> {
+    let missing = |why: String| VerilatedError::NoVerilator {
+        program: program.to_string(),
+        why,
+    };
+    match Command::new(program).arg("--version").output() {
+        Ok(out) if out.status.success() => {
+            Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+        }
+        Ok(out) => Err(missing(format!("{}", out.status))),
+        Err(e) => Err(missing(e.to_string())),
+    }
 }
 
-/// [`build_model`] with the cache in `root`.
-pub fn build_model_in(
-    root: &Path,
-    spec: &BoardSpec,
-    progress: &mut dyn FnMut(&str),
-) -> Result<PathBuf, VerilatedError> {
-    let cpb = spec.cycles_per_bit.to_string();
-    let key = fnv1a(&[
-        spec.verilog.as_bytes(),
-        spec.top_module.as_bytes(),
-        DRIVER.as_bytes(),
-        cpb.as_bytes(),
-    ]);
-    let dir = root.join(format!("{}-{key:016x}", spec.top_module));
-    let exe = dir.join("board");
-    if exe.exists() {
-        return Ok(exe);
-    }
-    if std::process::Command::new("verilator")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        return Err(VerilatedError::NoVerilator);
-    }
-    progress(&format!(
-        "building the Verilator model of {} into {} (once; a minute or two)",
-        spec.top_module,
-        dir.display()
-    ));
-    // Built in a directory of its own, then renamed into place: two
-    // processes building at once each finish, and one of them wins.
-    std::fs::create_dir_all(root).map_err(io(format!("cannot create {}", root.display())))?;
-    let work = root.join(format!(".build-{key:016x}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&work);
-    std::fs::create_dir_all(&work).map_err(io(format!("cannot create {}", work.display())))?;
-    std::fs::write(work.join("board.v"), &spec.verilog).map_err(io("cannot write board.v"))?;
-    std::fs::write(work.join("board.cpp"), DRIVER).map_err(io("cannot write board.cpp"))?;
-    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let out = Command::new("verilator")
-        .current_dir(&work)
-        .args([
-            "--cc",
-            "--exe",
-            "--build",
-            "-O3",
-            "--x-assign",
-            "fast",
-            "--x-initial",
-            "fast",
-        ])
-        .args([
-            "-j",
-            &jobs.to_string(),
-            "--prefix",
-            "Vboard",
-            "--top-module",
-        ])
-        .arg(&spec.top_module)
-        .args(["-Wno-WIDTH", "-Wno-fatal", "-Mdir", "obj", "-o", "board"])
-        .args(["-CFLAGS", &format!("-DCYCLES_PER_BIT={cpb}")])
-        .args(["board.v", "board.cpp"])
-        .output()
-        .map_err(io("cannot run verilator"))?;
-    if !out.status.success() {
-        let log = String::from_utf8_lossy(&out.stderr);
-        let tail: Vec<&str> = log.lines().rev().take(20).collect();
-        return Err(VerilatedError::Build {
-            dir: work,
-            log: tail.into_iter().rev().collect::<Vec<_>>().join("\n"),
-        });
-    }
-    std::fs::create_dir_all(work.join("done")).map_err(io("cannot finish the build"))?;
-    std::fs::rename(
-        work.join("obj").join("board"),
-        work.join("done").join("board"),
-    )
-    .map_err(io("cannot move the model"))?;
-    match std::fs::rename(work.join("done"), &dir) {
-        Ok(()) => {}
-        Err(_) if exe.exists() => {} // another process won
-        Err(e) => return Err(io(format!("cannot move the model to {}", dir.display()))(e)),
-    }
-    let _ = std::fs::remove_dir_all(&work);
-    Ok(exe)
+/// A built model: the driver executable and what it needs to run.
+#[derive(Clone, Debug)]
+pub struct Model {
+    /// The executable.
+    pub exe: PathBuf,
+    /// The top module.
+    pub top_module: String,
+    /// The board's clock.
+    pub clock_hz: u64,
+    /// Clock cycles a bit on the serial lines.
+    pub cycles_per_bit: u64,
+    /// Whether this call compiled it (else an earlier build was reused).
+    pub built_now: bool,
 }
 
-/// Called with each answer as it completes.
-pub type AnswerHook = Box<dyn FnMut(&Answer) + Send>;
+impl Model {
+    /// Builds the model of `spec` in [`cache_dir`], or finds it built there. `progress`
+    /// hears what is going on before a build (which may take minutes) or a wait for
+    /// another process's build of the same model.
+    pub fn build(
+        spec: &BoardSpec,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Model, VerilatedError> {
+        Model::build_in(&cache_dir(), spec, progress)
+    }
 
-/// The running model, as a serial device.
+    /// [`Model::build`] with the cache in `root`.
+    ///
+    /// Each model has a directory `<top module>-<hash>` whose name hashes the Verilog,
+    /// the top module, the driver, Verilator's arguments and version. A build holds an
+    /// exclusive lock on `<that>.lock` (so a second process waits for the first rather
+    /// than building the same again), compiles in a scratch directory and renames it
+    /// into place when done, so the directory exists only complete.
+    pub fn build_in(
+        root: &Path,
+        spec: &BoardSpec,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Model, VerilatedError> {
+        Model::build_with("verilator", root, spec, progress)
+    }
+
+    fn build_with(
+        verilator: &str,
+        root: &Path,
+        spec: &BoardSpec,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Model, VerilatedError> {
+        let cycles_per_bit = spec.cycles_per_bit()?;
+        let version = verilator_version(verilator)?;
+        let key = content_hash(&[
+            spec.verilog.as_bytes(),
+            spec.top_module.as_bytes(),
+            DRIVER.as_bytes(),
+            VERILATOR_ARGS.join(" ").as_bytes(),
+            version.as_bytes(),
+        ]);
+        let name = format!("{}-{key:016x}", spec.top_module);
+        let dir = root.join(&name);
+        let model = |built_now| Model {
+            exe: dir.join("board"),
+            top_module: spec.top_module.clone(),
+            clock_hz: spec.clock_hz,
+            cycles_per_bit,
+            built_now,
+        };
+        if dir.join("board").exists() {
+            return Ok(model(false));
+        }
+        std::fs::create_dir_all(root).map_err(io_error(format!(
+            "cannot create the model cache {}",
+            root.display()
+        )))?;
+        let _lock = BuildLock::take(&root.join(format!("{name}.lock")), &dir, progress)?;
+        if dir.join("board").exists() {
+            return Ok(model(false)); // built by whoever held the lock
+        }
+        progress(&format!(
+            "building the Verilator model of {} into {} (once; under a minute for the whole player) ...",
+            spec.top_module,
+            dir.display()
+        ));
+        // Holding the lock, any scratch directory of this model is a dead build's.
+        let scratch = format!(".{name}.");
+        for entry in std::fs::read_dir(root).into_iter().flatten().flatten() {
+            if entry.file_name().to_string_lossy().starts_with(&scratch) {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+        let work = root.join(format!("{scratch}{}", std::process::id()));
+        std::fs::create_dir_all(&work)
+            .map_err(io_error(format!("cannot create {}", work.display())))?;
+        let write = |file: &str, text: &str| {
+            std::fs::write(work.join(file), text).map_err(io_error(format!(
+                "cannot write {}",
+                work.join(file).display()
+            )))
+        };
+        write("board.v", &spec.verilog)?;
+        write("board.cpp", DRIVER)?;
+        let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let log_path = work.join("build.log");
+        let log = File::create(&log_path)
+            .map_err(io_error(format!("cannot write {}", log_path.display())))?;
+        let log_err = log
+            .try_clone()
+            .map_err(io_error("cannot share the build log"))?;
+        let status = Command::new(verilator)
+            .current_dir(&work)
+            .args(VERILATOR_ARGS)
+            .args([
+                "-j",
+                &jobs.to_string(),
+                "--prefix",
+                "Vboard",
+                "--top-module",
+            ])
+            .arg(&spec.top_module)
+            .args(["-Mdir", "obj", "-o", "board", "board.v", "board.cpp"])
+            .stdout(log)
+            .stderr(log_err)
+            .status()
+            .map_err(io_error(format!("cannot run {verilator}")))?;
+        let built = work.join("obj").join("board");
+        if !status.success() || !built.exists() {
+            let text = std::fs::read_to_string(&log_path).unwrap_or_default();
+            let lines: Vec<&str> = text.lines().collect();
+            return Err(VerilatedError::Build {
+                top: spec.top_module.clone(),
+                log: log_path,
+                tail: lines[lines.len().saturating_sub(30)..].join("\n"),
+            });
+        }
+        // Only the executable, the sources and the log are kept (the objects are large).
+        std::fs::rename(&built, work.join("board"))
+            .map_err(io_error("cannot move the built model"))?;
+        let _ = std::fs::remove_dir_all(work.join("obj"));
+        std::fs::rename(&work, &dir).map_err(io_error(format!(
+            "cannot move the built model into {}",
+            dir.display()
+        )))?;
+        Ok(model(true))
+    }
+
+    /// Runs the model: a board at power-up, its serial lines idle.
+    pub fn start(&self) -> Result<VerilatedBoard, VerilatedError> {
+        VerilatedBoard::start(self)
+    }
+}
+
+/// An exclusive lock on a file, held while building; released when dropped.
+struct BuildLock {
+    _file: File,
+}
+
+impl BuildLock {
+    fn take(
+        path: &Path,
+        dir: &Path,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<BuildLock, VerilatedError> {
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(path)
+            .map_err(io_error(format!("cannot open the lock {}", path.display())))?;
+        if flock(file.as_raw_fd(), FlockArg::LockExclusiveNonblock).is_err() {
+            progress(&format!(
+                "waiting for another process building the Verilator model {} ...",
+                dir.display()
+            ));
+            flock(file.as_raw_fd(), FlockArg::LockExclusive).map_err(|errno| {
+                io_error(format!("cannot lock {}", path.display()))(errno.into())
+            })?;
+        }
+        Ok(BuildLock { _file: file })
+    }
+}
+
+/// One answer of the board: a burst of bytes it sent, and its board time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The bytes, in order.
+    pub bytes: Vec<u8>,
+    /// Clock cycles from the end of the host's last byte before them (the last cycle of
+    /// its stop bit) to the end of the last of them (of its stop bit); from power-up if
+    /// the host had sent nothing.
+    pub cycles: u64,
+    /// `cycles` at the board's clock rate.
+    pub board_time: Duration,
+}
+
+impl Answer {
+    /// The bytes as text: printable ASCII as it is, anything else (space included) as
+    /// `<0xNN>`, so the text is one word.
+    pub fn text(&self) -> String {
+        self.bytes
+            .iter()
+            .map(|&b| {
+                if b.is_ascii_graphic() {
+                    char::from(b).to_string()
+                } else {
+                    format!("<0x{b:02x}>")
+                }
+            })
+            .collect()
+    }
+}
+
+impl fmt::Display for Answer {
+    /// `answer <bytes as text> <cycles> cycles <ms> ms board time`.
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(
+            f,
+            "answer {} {} cycles {:.3} ms board time",
+            self.text(),
+            self.cycles,
+            self.board_time.as_secs_f64() * 1e3
+        )
+    }
+}
+
+/// What a running model has done so far, as a [`Probe`] shows it.
+#[derive(Clone, Debug, Default)]
+struct Status {
+    cycles: u64,
+    leds: u8,
+    framing_errors: u64,
+    host_bytes: u64,
+    board_bytes: u64,
+    answers: Vec<Answer>,
+    /// Real time spent running the model.
+    running: Duration,
+    /// Why the model stopped, if it did.
+    failure: Option<String>,
+}
+
+/// A view of a running [`VerilatedBoard`] from any thread: its board time, LEDs, answers.
+/// It stays valid (frozen) after the board is dropped.
+#[derive(Clone, Debug, Default)]
+pub struct Probe(Arc<ProbeShared>);
+
+#[derive(Debug, Default)]
+struct ProbeShared {
+    status: Mutex<Status>,
+    /// Signalled at every change of `status`.
+    changed: Condvar,
+}
+
+impl Probe {
+    fn lock(&self) -> MutexGuard<'_, Status> {
+        self.0
+            .status
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn update(&self, change: impl FnOnce(&mut Status)) {
+        change(&mut self.lock());
+        self.0.changed.notify_all();
+    }
+
+    /// Clock cycles simulated since power-up: the board time.
+    pub fn cycles(&self) -> u64 {
+        self.lock().cycles
+    }
+
+    /// The LEDs as last seen (bit `i` is `led[i]`).
+    pub fn leds(&self) -> u8 {
+        self.lock().leds
+    }
+
+    /// Frames on the board's line whose stop bit was low.
+    pub fn framing_errors(&self) -> u64 {
+        self.lock().framing_errors
+    }
+
+    /// Bytes the host has sent completely (stop bit included), and bytes the board sent.
+    pub fn bytes(&self) -> (u64, u64) {
+        let status = self.lock();
+        (status.host_bytes, status.board_bytes)
+    }
+
+    /// Every answer so far (an answer appears when it is complete: when the host's next
+    /// byte ends, or when the board falls quiet).
+    pub fn answers(&self) -> Vec<Answer> {
+        self.lock().answers.clone()
+    }
+
+    /// Waits up to `limit` until at least `count` answers are complete; all of them.
+    pub fn wait_for_answers(&self, count: usize, limit: Duration) -> Vec<Answer> {
+        let deadline = Instant::now() + limit;
+        let mut status = self.lock();
+        while status.answers.len() < count && status.failure.is_none() {
+            let Some(left) = deadline.checked_duration_since(Instant::now()) else {
+                break;
+            };
+            status = self
+                .0
+                .changed
+                .wait_timeout(status, left)
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .0;
+        }
+        status.answers.clone()
+    }
+
+    /// Simulation speed so far: clock cycles per second of real time spent running.
+    pub fn cycles_per_second(&self) -> f64 {
+        let status = self.lock();
+        status.cycles as f64 / status.running.as_secs_f64().max(1e-9)
+    }
+
+    /// Why the model stopped, if it did (it should not while the board is in use).
+    pub fn failure(&self) -> Option<String> {
+        self.lock().failure.clone()
+    }
+}
+
+/// What is called with each answer.
+type AnswerHook = Box<dyn FnMut(&Answer) + Send>;
+
+/// The running model of a board, as a serial device (see the [module](self) docs).
+///
+/// Dropping it stops the driver process.
 pub struct VerilatedBoard {
     child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
+    commands: BufWriter<ChildStdin>,
+    reports: BufReader<ChildStdout>,
     clock_hz: u64,
-    /// Bytes queued to the driver and not yet reported sent.
-    pending: usize,
-    /// Bytes the board sent, not yet collected.
-    sent: std::collections::VecDeque<u8>,
-    /// The cycle the host's last byte ended, and the answer since it.
-    last_host_byte: u64,
+    /// Bytes the board sent, not collected yet.
+    sent: VecDeque<u8>,
+    /// The cycle the host's last byte ended at.
+    host_end: u64,
+    /// The answer being sent.
     current: Option<Answer>,
-    answers: Arc<Mutex<Vec<Answer>>>,
     on_answer: Option<AnswerHook>,
-    framing_errors: usize,
-    cycle: u64,
+    probe: Probe,
+    /// Whether the driver has stopped (its failure is in the probe).
+    dead: bool,
+}
+
+impl fmt::Debug for VerilatedBoard {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.debug_struct("VerilatedBoard")
+            .field("pid", &self.child.id())
+            .field("clock_hz", &self.clock_hz)
+            .field("host_end", &self.host_end)
+            .field("current", &self.current)
+            .finish_non_exhaustive()
+    }
 }
 
 impl VerilatedBoard {
-    /// Starts the model at `exe` (from [`build_model`]) for a board clocked at `clock_hz`.
-    pub fn start(exe: &Path, clock_hz: u64) -> Result<VerilatedBoard, VerilatedError> {
-        let mut child = Command::new(exe)
+    /// Starts `model`'s driver.
+    pub fn start(model: &Model) -> Result<VerilatedBoard, VerilatedError> {
+        let quiet = QUIET_BITS * model.cycles_per_bit;
+        let mut child = Command::new(&model.exe)
+            .args([model.cycles_per_bit.to_string(), quiet.to_string()])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
             .spawn()
-            .map_err(io(format!("cannot start {}", exe.display())))?;
-        let input = child.stdin.take().expect("piped");
-        let output = BufReader::new(child.stdout.take().expect("piped"));
+            .map_err(io_error(format!("cannot start {}", model.exe.display())))?;
+        let commands = BufWriter::new(child.stdin.take().expect("piped stdin"));
+        let reports = BufReader::new(child.stdout.take().expect("piped stdout"));
         Ok(VerilatedBoard {
             child,
-            input,
-            output,
-            clock_hz,
-            pending: 0,
-            sent: Default::default(),
-            last_host_byte: 0,
+            commands,
+            reports,
+            clock_hz: model.clock_hz,
+            sent: VecDeque::new(),
+            host_end: 0,
             current: None,
-            answers: Arc::default(),
             on_answer: None,
-            framing_errors: 0,
-            cycle: 0,
+            probe: Probe::default(),
+            dead: false,
         })
     }
 
-    /// Every answer so far, shared (it grows as the board answers).
-    pub fn answers(&self) -> Arc<Mutex<Vec<Answer>>> {
-        self.answers.clone()
+    /// A view of this board's board time, LEDs and answers, for any thread.
+    pub fn probe(&self) -> Probe {
+        self.probe.clone()
     }
 
-    /// Calls `f` with each answer when its last byte is out.
+    /// Calls `f` with every answer as it completes (on the thread driving the board).
     pub fn on_answer(&mut self, f: impl FnMut(&Answer) + Send + 'static) {
         self.on_answer = Some(Box::new(f));
     }
 
-    /// Framing errors seen on the board's line.
-    pub fn framing_errors(&self) -> usize {
-        self.framing_errors
+    /// Test hook: queues `byte` for the board's receiver as a broken frame, its stop bit
+    /// low (then the line idle for a bit): the board must see a framing error.
+    pub fn receive_with_framing_error(&mut self, byte: u8) {
+        self.command(&format!("e {byte:02x}"));
     }
 
-    /// Board clock cycles simulated so far.
-    pub fn cycles(&self) -> u64 {
-        self.cycle
+    /// `cycles` at the board's clock rate.
+    pub fn board_time(&self, cycles: u64) -> Duration {
+        board_time(cycles, self.clock_hz)
     }
 
     fn command(&mut self, line: &str) {
-        // A dead driver shows up as the end of its output in `advance`.
-        let _ = self.input.write_all(line.as_bytes());
+        // A driver that has died shows up as the end of its reports.
+        let _ = writeln!(self.commands, "{line}");
     }
 
-    /// Ends the answer in progress, if any.
+    /// The driver has stopped: the board is dead from now on.
+    fn fail(&mut self, why: String) {
+        if !self.dead {
+            self.dead = true;
+            let status = self.child.try_wait().ok().flatten();
+            let why = match status {
+                Some(status) => format!("{why} ({status})"),
+                None => why,
+            };
+            eprintln!("sim: the Verilator model stopped: {why}");
+            self.probe.update(|s| s.failure = Some(why));
+        }
+    }
+
+    /// Ends the answer being sent, if any.
     fn close_answer(&mut self) {
         if let Some(answer) = self.current.take() {
             if let Some(f) = self.on_answer.as_mut() {
                 f(&answer);
             }
-            self.answers.lock().expect("answers").push(answer);
+            self.probe.update(|s| s.answers.push(answer));
         }
     }
+
+    /// Handles one report; `Some` at the end of a run.
+    fn report(&mut self, line: &str) -> Result<Option<Activity>, String> {
+        let bad = || format!("unexpected report from the driver: {line:?}");
+        let mut words = line.split_whitespace();
+        let kind = words.next().ok_or_else(bad)?;
+        let cycle: u64 = words.next().and_then(|w| w.parse().ok()).ok_or_else(bad)?;
+        let mut hex = || {
+            words
+                .next()
+                .and_then(|w| u8::from_str_radix(w, 16).ok())
+                .ok_or_else(bad)
+        };
+        self.probe.update(|s| s.cycles = cycle);
+        match kind {
+            "s" => {
+                self.close_answer();
+                self.host_end = cycle;
+                self.probe.update(|s| s.host_bytes += 1);
+            }
+            "t" => {
+                let byte = hex()?;
+                self.sent.push_back(byte);
+                let cycles = cycle - self.host_end.min(cycle);
+                let board_time = self.board_time(cycles);
+                let answer = self.current.get_or_insert_with(|| Answer {
+                    bytes: Vec::new(),
+                    cycles: 0,
+                    board_time: Duration::ZERO,
+                });
+                answer.bytes.push(byte);
+                answer.cycles = cycles;
+                answer.board_time = board_time;
+                self.probe.update(|s| s.board_bytes += 1);
+            }
+            "f" => self.probe.update(|s| s.framing_errors += 1),
+            "l" => {
+                let leds = hex()?;
+                self.probe.update(|s| s.leds = leds);
+            }
+            "i" => {
+                self.close_answer();
+                return Ok(Some(Activity::Idle));
+            }
+            "c" => return Ok(Some(Activity::Busy)),
+            _ => return Err(bad()),
+        }
+        Ok(None)
+    }
+}
+
+/// `cycles` of a `clock_hz` clock.
+pub fn board_time(cycles: u64, clock_hz: u64) -> Duration {
+    let nanos = u128::from(cycles) * 1_000_000_000 / u128::from(clock_hz.max(1));
+    Duration::from_nanos(u64::try_from(nanos).unwrap_or(u64::MAX))
 }
 
 impl SerialDevice for VerilatedBoard {
     fn receive(&mut self, byte: u8) {
-        self.pending += 1;
-        self.command(&format!("b {byte:02x}\n"));
+        self.command(&format!("b {byte:02x}"));
     }
 
     fn advance(&mut self) -> Activity {
-        self.command(&format!("r {SLICE_CYCLES}\n"));
-        let _ = self.input.flush();
+        if self.dead {
+            return Activity::Idle;
+        }
+        let started = Instant::now();
+        self.command(&format!("r {}", SLICE.as_micros()));
+        if let Err(e) = self.commands.flush() {
+            self.fail(format!("cannot write to it: {e}"));
+            return Activity::Idle;
+        }
         let mut line = String::new();
-        loop {
+        let activity = loop {
             line.clear();
-            match self.output.read_line(&mut line) {
-                Ok(0) | Err(_) => return Activity::Idle, // the driver is gone
+            match self.reports.read_line(&mut line) {
+                Ok(0) => {
+                    self.fail("it closed its output".into());
+                    break Activity::Idle;
+                }
+                Err(e) => {
+                    self.fail(format!("cannot read its reports: {e}"));
+                    break Activity::Idle;
+                }
                 Ok(_) => {}
             }
-            let mut words = line.split_whitespace();
-            let kind = words.next().unwrap_or("");
-            let cycle: u64 = words.next().and_then(|w| w.parse().ok()).unwrap_or(0);
-            self.cycle = self.cycle.max(cycle);
-            match kind {
-                "s" => {
-                    self.pending = self.pending.saturating_sub(1);
-                    self.close_answer();
-                    self.last_host_byte = cycle;
+            match self.report(line.trim_end()) {
+                Ok(None) => {}
+                Ok(Some(activity)) => {
+                    let running = started.elapsed();
+                    self.probe.update(|s| s.running += running);
+                    break activity;
                 }
-                "t" => {
-                    let byte = words
-                        .next()
-                        .and_then(|w| u8::from_str_radix(w, 16).ok())
-                        .unwrap_or(0);
-                    self.sent.push_back(byte);
-                    let cycles = cycle.saturating_sub(self.last_host_byte);
-                    let answer = self.current.get_or_insert_with(|| Answer {
-                        bytes: Vec::new(),
-                        cycles: 0,
-                        board_time: Duration::ZERO,
-                    });
-                    answer.bytes.push(byte);
-                    answer.cycles = cycles;
-                    answer.board_time =
-                        Duration::from_secs_f64(cycles as f64 / self.clock_hz as f64);
+                Err(e) => {
+                    self.fail(e);
+                    break Activity::Idle;
                 }
-                "f" => self.framing_errors += 1,
-                "i" => {
-                    self.close_answer();
-                    return if self.pending == 0 {
-                        Activity::Idle
-                    } else {
-                        Activity::Busy
-                    };
-                }
-                _ => return Activity::Busy, // "c": more cycles to run
             }
-        }
+        };
+        activity
     }
 
     fn poll_transmit(&mut self) -> Option<u8> {
@@ -359,9 +742,83 @@ impl SerialDevice for VerilatedBoard {
 
 impl Drop for VerilatedBoard {
     fn drop(&mut self) {
-        self.command("q\n");
-        let _ = self.input.flush();
+        self.command("q");
+        let _ = self.commands.flush();
+        for _ in 0..50 {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_verilator_says_how_to_install_it() {
+        let spec = BoardSpec::new("module top(); endmodule", "top");
+        let root = std::env::temp_dir().join(format!("sim-no-verilator-{}", std::process::id()));
+        let error = Model::build_with("verilator-that-is-not-installed", &root, &spec, &mut |_| {})
+            .unwrap_err();
+        let text = error.to_string();
+        assert!(
+            matches!(error, VerilatedError::NoVerilator { .. }),
+            "{text}"
+        );
+        assert!(text.contains("make setup"), "{text}");
+        assert!(text.contains("apt-get install verilator"), "{text}");
+        assert!(
+            !root.exists(),
+            "nothing is created before Verilator is found"
+        );
+    }
+
+    #[test]
+    fn bit_times_follow_the_uart_blocks() {
+        let spec = BoardSpec::new("", "top");
+        assert_eq!(spec.cycles_per_bit().unwrap(), 217);
+        assert_eq!(spec.clone().with_baud(9600).cycles_per_bit().unwrap(), 2604);
+        let fast = spec.clone().with_clock_hz(100_000_000);
+        assert_eq!(fast.cycles_per_bit().unwrap(), 868);
+        assert!(matches!(
+            spec.clone().with_baud(0).cycles_per_bit(),
+            Err(VerilatedError::Baud { .. })
+        ));
+        assert!(spec.with_baud(25_000_000).cycles_per_bit().is_err());
+    }
+
+    #[test]
+    fn answers_print_as_one_line_of_words() {
+        let answer = Answer {
+            bytes: b"1F \x00".to_vec(),
+            cycles: 2065,
+            board_time: board_time(2065, 25_000_000),
+        };
+        assert_eq!(answer.board_time, Duration::from_nanos(82_600));
+        assert_eq!(
+            answer.to_string(),
+            "answer 1F<0x20><0x00> 2065 cycles 0.083 ms board time"
+        );
+    }
+
+    #[test]
+    fn the_cache_follows_the_environment_s_order() {
+        // Only reads the environment: the variables are not changed here.
+        let dir = cache_dir();
+        match std::env::var_os("ARENA_SIM_CACHE").filter(|d| !d.is_empty()) {
+            Some(set) => assert_eq!(dir, PathBuf::from(set)),
+            None => assert!(dir.ends_with("fpga-blokus/board-sim"), "{}", dir.display()),
+        }
+    }
+
+    #[test]
+    fn the_content_hash_separates_its_parts() {
+        assert_ne!(content_hash(&[b"ab", b"c"]), content_hash(&[b"a", b"bc"]));
+        assert_eq!(content_hash(&[b"x"]), content_hash(&[b"x"]));
     }
 }

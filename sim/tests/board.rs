@@ -16,10 +16,9 @@ use host::contest::referee::Limits;
 use host::contest::run::{GameReport, Match, MatchOptions};
 use host::model::player::BoardPlayer;
 use sim::board::ulx3s_spec;
-use sim::verilated::{build_model_in, Answer, VerilatedBoard};
+use sim::verilated::{Answer, Model};
 use sim::{serve_on_pty, OnHangUp};
 use std::path::Path;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The contest's limit; the board must answer well inside it.
@@ -57,12 +56,12 @@ fn model_moves(scheme: Scheme, report: &GameReport, board_seat: Player) -> Vec<(
 
 #[test]
 fn four_refereed_games_over_a_pty_equal_the_model_move_for_move_in_board_time() {
-    let spec = ulx3s_spec(hdl::PlayerConfig::default());
+    let spec = ulx3s_spec(hdl::PlayerConfig::default()).unwrap();
     let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("board-sim");
-    let exe =
-        build_model_in(&cache, &spec, &mut |m| println!("{m}")).unwrap_or_else(|e| panic!("{e}"));
-    let board = VerilatedBoard::start(&exe, spec.clock_hz).unwrap();
-    let answers: Arc<Mutex<Vec<Answer>>> = board.answers();
+    let model =
+        Model::build_in(&cache, &spec, &mut |m| println!("{m}")).unwrap_or_else(|e| panic!("{e}"));
+    let board = model.start().unwrap();
+    let probe = board.probe();
     let server = serve_on_pty(board, OnHangUp::AwaitReconnect).unwrap();
     let pty = server.path().to_string_lossy().to_string();
 
@@ -126,7 +125,7 @@ fn four_refereed_games_over_a_pty_equal_the_model_move_for_move_in_board_time() 
         }
     }
     assert_eq!(games, 4);
-    let answers = answers.lock().unwrap().clone();
+    let answers = probe.answers();
     let moves: Vec<&Answer> = answers.iter().filter(|a| a.bytes.len() == 4).collect();
     assert_eq!(moves.len(), board_moves, "one 4-byte answer a move");
     assert_eq!(answers.iter().filter(|a| a.bytes == b"1FP").count(), 4);
@@ -139,57 +138,10 @@ fn four_refereed_games_over_a_pty_equal_the_model_move_for_move_in_board_time() 
         times[times.len() / 2],
         times[times.len() - 1]
     );
+    println!(
+        "simulated {} board cycles at {:.0} cycles/s",
+        probe.cycles(),
+        probe.cycles_per_second()
+    );
     server.stop().unwrap();
-}
-
-#[test]
-fn the_board_sim_program_prints_its_addresses_and_answers_on_both() {
-    use std::io::{BufRead, BufReader, Read, Write};
-    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("board-sim");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_arena-board-sim"))
-        .env("ARENA_SIM_CACHE", &cache)
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap());
-    let mut line = |prefix: &str| {
-        let mut text = String::new();
-        lines.read_line(&mut text).unwrap();
-        text.trim_end()
-            .strip_prefix(prefix)
-            .unwrap_or_else(|| panic!("{text:?} does not start with {prefix:?}"))
-            .to_string()
-    };
-    let pty = line("pty: ");
-    let tcp = line("tcp: ");
-    assert!(pty.starts_with("/dev/pts/"), "{pty}");
-    assert!(tcp.starts_with("127.0.0.1:"), "{tcp}");
-    // Over TCP: a new game and the team code.
-    let mut client = std::net::TcpStream::connect(&tcp).unwrap();
-    client
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .unwrap();
-    client.write_all(b"0").unwrap();
-    let mut team = [0u8; 3];
-    client.read_exact(&mut team).unwrap();
-    assert_eq!(&team, b"1FP");
-    drop(client);
-    // Then over the pseudo-terminal, as a serial port: the same board, a move.
-    let mut link = open_serial(&pty, 115_200).unwrap();
-    link.writer.write_all(b"025").unwrap();
-    let mut got = Vec::new();
-    let mut byte = [0u8; 1];
-    while got.len() < 7 {
-        if link.reader.read(&mut byte).unwrap() == 1 {
-            got.push(byte[0]);
-        }
-    }
-    assert_eq!(&got[..3], b"1FP");
-    let code = MoveCode::from_wire(&got[3..]).expect("a move code");
-    assert!(host::blokus::Position::new().check(code).is_ok(), "{code}");
-    // Its report line for that answer.
-    let report = line("answer ");
-    assert!(report.contains("board time"), "{report}");
-    child.kill().unwrap();
-    child.wait().unwrap();
 }

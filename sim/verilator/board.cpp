@@ -1,122 +1,239 @@
-// The simulated board's driver: the Verilator model of the board's top level
-// (ports clk_25mhz, ftdi_txd, ftdi_rxd, led[7:0], btn[6:0], wifi_gpio0) run
-// clock cycle by clock cycle, its serial lines driven and decoded at
-// CYCLES_PER_BIT clock cycles a bit (8N1), and driven from the Rust side
-// (sim/src/verilated.rs) over stdin/stdout, one command or report a line.
+// The simulated board's driver: the Verilator model of a board top level
+// (ports clk_25mhz, ftdi_txd, ftdi_rxd, led[7:0], btn[6:0], wifi_gpio0, the
+// ports of hdl::Ulx3sTop) clocked cycle by cycle, its serial lines driven and
+// decoded as 8N1 frames of exactly CYCLES_PER_BIT clock cycles a bit. The
+// Rust side (sim/src/verilated.rs) drives it over stdin/stdout, one command
+// or report a line. Usage: board CYCLES_PER_BIT QUIET_CYCLES
+//
+// Time is counted in rising clock edges since power-up: "cycle C" is the
+// moment just after edge C. The host's line is set before each edge (so the
+// bit a frame starts with is sampled first at edge C+1 when it is queued at
+// cycle C), the board's line is read after each edge.
 //
 // Commands (stdin):
-//   b XX     queue byte XX (hex) for the board's receiver (frames back to back)
-//   r N      run until the board is quiet or N cycles have passed
-//   q        quit
-// Reports (stdout), CYCLE counting rising clock edges from the start:
-//   s CYCLE        a queued byte's stop bit has been sent (it ends at CYCLE)
-//   t CYCLE XX     the board sent byte XX; its stop bit ended at CYCLE
-//   f CYCLE        the board's line had a framing error (stop bit low)
-//   i CYCLE        `r` ended: quiet (nothing queued, no frame either way,
-//                  LED 1 "busy" low for QUIET bit times)
-//   c CYCLE        `r` ended: N cycles passed first
-#include <cstdio>
+//   b XX     queue byte XX (hex) for the board's receiver; queued bytes go
+//            out back to back, 10 bits of CYCLES_PER_BIT cycles each (the
+//            first not before cycle QUIET_CYCLES: power-up)
+//   e XX     the same with a framing error: the stop bit is held low, then
+//            the line is high (idle) for one bit before the next frame
+//   r US     run until the board is quiet, or about US microseconds of real
+//            time have passed; then report `i` or `c`
+//   q        quit (as does the end of stdin)
+// Reports (stdout), in the order of their cycles:
+//   s C      the host's byte has been sent: its stop bit's last cycle was
+//            sampled at edge C (the end of the frame)
+//   t C XX   the board sent byte XX: its frame (from the edge after which
+//            ftdi_rxd first read low, 10 bits) ended at edge C
+//   f C      the board's frame had a low stop bit (a framing error) at C;
+//            the decoder waits for the line to be high before the next one
+//   l C XX   the LEDs are XX from C on (first `l 0 XX`: at power-up)
+//   i C      `r` ended at C: quiet (nothing queued or in flight either way
+//            and led[1], BUSY, low for the QUIET_CYCLES cycles up to C, not
+//            counting a frame's last cycle: C = end + QUIET_CYCLES). Until the next
+//            byte is queued, `r` answers `i` at once and runs no cycle.
+//   c C      `r` ended at C: its time was up first
+#include <chrono>
 #include <cstdint>
-#include <cstring>
+#include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <memory>
 #include "verilated.h"
 #include "Vboard.h"
 
-#ifndef CYCLES_PER_BIT
-#error "CYCLES_PER_BIT must be defined"
-#endif
+typedef unsigned long long ull;
 
-static const uint64_t QUIET = 20 * CYCLES_PER_BIT;
+namespace {
 
-int main(int argc, char **argv) {
-    auto context = std::make_unique<VerilatedContext>();
-    context->commandArgs(argc, argv);
-    auto top = std::make_unique<Vboard>(context.get());
-    uint64_t cycle = 0;
-    // Host -> board: the bits of the frame on the line, and the bytes queued.
-    std::deque<uint8_t> queued;
-    int tx_bit = -1;          // -1 idle, 0 start, 1..8 data, 9 stop
-    uint64_t tx_left = 0;     // cycles left in this bit
-    uint8_t tx_byte = 0;
-    // Board -> host: the decoder.
-    int rx_bit = -1;          // -1 idle, else cycles since the start bit's edge
-    uint8_t rx_byte = 0;
-    uint64_t quiet = 0;
+struct Frame {
+    uint8_t byte;
+    bool framing_error;
+};
 
-    top->btn = 1;             // btn[0] (PWRON) is active low: not pressed
-    top->ftdi_txd = 1;
-    top->clk_25mhz = 0;
-    top->eval();
+class Board {
+  public:
+    Board(uint64_t cycles_per_bit, uint64_t quiet_cycles)
+        : n_(cycles_per_bit), quiet_needed_(quiet_cycles), top_(new Vboard(&context_)) {
+        top_->btn = 1;  // btn[0] (PWRON) is active low: no button pressed
+        top_->ftdi_txd = 1;
+        top_->clk_25mhz = 0;
+        top_->eval();
+        leds_ = top_->led;
+        printf("l 0 %02x\n", leds_);
+    }
 
-    auto step = [&]() {
-        // The host's line for this cycle.
-        if (tx_bit < 0 && !queued.empty()) {
-            tx_byte = queued.front();
-            queued.pop_front();
-            tx_bit = 0;
-            tx_left = CYCLES_PER_BIT;
+    ~Board() { top_->final(); }
+
+    void queue(uint8_t byte, bool framing_error) {
+        queued_.push_back({byte, framing_error});
+        quiet_ = 0;
+    }
+
+    bool quiet() const { return quiet_ >= quiet_needed_; }
+
+    // Runs until quiet or until `micros` of real time have passed; true if quiet.
+    bool run(uint64_t micros) {
+        auto start = std::chrono::steady_clock::now();
+        auto budget = std::chrono::microseconds(micros);
+        while (!quiet()) {
+            for (int i = 0; i < 64 && !quiet(); i++) step();
+            if (std::chrono::steady_clock::now() - start >= budget) break;
         }
+        return quiet();
+    }
+
+    uint64_t cycle() const { return cycle_; }
+
+  private:
+    // One clock cycle: the host's line, a rising edge, the board's line.
+    void step() {
+        // The host starts a frame only once the board has been powered for the quiet
+        // time (its receiver waits for an idle line at power-up, as a real one does).
+        if (tx_bit_ < 0 && !queued_.empty() && cycle_ >= quiet_needed_) {
+            tx_frame_ = queued_.front();
+            queued_.pop_front();
+            tx_bit_ = 0;
+            tx_left_ = n_;
+        }
+        // Whether a frame is on either line in this cycle (a frame's last cycle too).
+        bool in_flight = tx_bit_ >= 0 || rx_done_;
         int line = 1;
-        if (tx_bit == 0) line = 0;
-        else if (tx_bit >= 1 && tx_bit <= 8) line = (tx_byte >> (tx_bit - 1)) & 1;
-        top->ftdi_txd = line;
-        top->clk_25mhz = 1;
-        top->eval();
-        top->clk_25mhz = 0;
-        top->eval();
-        cycle++;
-        if (tx_bit >= 0 && --tx_left == 0) {
-            if (tx_bit == 9) {
-                tx_bit = -1;
-                printf("s %llu\n", (unsigned long long)cycle);
+        if (tx_bit_ == 0) {
+            line = 0;
+        } else if (tx_bit_ >= 1 && tx_bit_ <= 8) {
+            line = (tx_frame_.byte >> (tx_bit_ - 1)) & 1;
+        } else if (tx_bit_ == 9) {
+            line = tx_frame_.framing_error ? 0 : 1;
+        }
+        top_->ftdi_txd = line;
+        top_->clk_25mhz = 1;
+        top_->eval();
+        top_->clk_25mhz = 0;
+        top_->eval();
+        cycle_++;
+        if (tx_bit_ >= 0 && --tx_left_ == 0) {
+            if (tx_bit_ == 9) printf("s %llu\n", (ull)cycle_);
+            int last = tx_frame_.framing_error ? 10 : 9;
+            if (tx_bit_ == last) {
+                tx_bit_ = -1;
             } else {
-                tx_bit++;
-                tx_left = CYCLES_PER_BIT;
+                tx_bit_++;
+                tx_left_ = n_;
             }
         }
-        // The board's line, sampled in the middle of each bit.
-        int out = top->ftdi_rxd;
-        if (rx_bit < 0) {
-            if (!out) rx_bit = 0;
-        } else {
-            rx_bit++;
-            if ((uint64_t)rx_bit % CYCLES_PER_BIT == CYCLES_PER_BIT / 2) {
-                uint64_t bit = rx_bit / CYCLES_PER_BIT;
-                if (bit >= 1 && bit <= 8) {
-                    rx_byte = (rx_byte >> 1) | (out ? 0x80 : 0);
-                } else if (bit == 9) {
-                    if (out) printf("t %llu %02x\n", (unsigned long long)(cycle + CYCLES_PER_BIT / 2), rx_byte);
-                    else printf("f %llu\n", (unsigned long long)cycle);
-                    rx_bit = -1;
-                }
-            }
+        decode(top_->ftdi_rxd);
+        if (rx_done_ && cycle_ == rx_end_) {
+            printf("t %llu %02x\n", (ull)cycle_, rx_byte_);
+            rx_done_ = false;
         }
-        bool busy = (top->led >> 1) & 1;
-        if (tx_bit < 0 && queued.empty() && rx_bit < 0 && !busy) quiet++;
-        else quiet = 0;
-    };
+        uint8_t leds = top_->led;
+        if (leds != leds_) {
+            printf("l %llu %02x\n", (ull)cycle_, leds);
+            leds_ = leds;
+        }
+        bool busy = (leds >> 1) & 1;
+        // A line held low after a framing error is no frame in flight.
+        bool silent = !in_flight && queued_.empty() && rx_state_ != FRAME && !busy;
+        quiet_ = silent ? quiet_ + 1 : 0;
+    }
 
-    char command[64];
-    while (fgets(command, sizeof command, stdin)) {
-        if (command[0] == 'b') {
-            unsigned value = 0;
-            if (sscanf(command + 1, "%x", &value) == 1) queued.push_back((uint8_t)value);
-        } else if (command[0] == 'r') {
-            unsigned long long budget = 0;
-            sscanf(command + 1, "%llu", &budget);
-            uint64_t end = cycle + budget;
-            bool done = false;
-            while (cycle < end) {
-                step();
-                if (quiet >= QUIET) { done = true; break; }
+    // The board's line after edge `cycle_`: find the start bit's falling
+    // edge, sample each bit in its middle, check the stop bit.
+    void decode(int level) {
+        switch (rx_state_) {
+            case WAIT_HIGH:
+                if (level) rx_state_ = HUNT;
+                return;
+            case HUNT:
+                if (!level) {
+                    rx_state_ = FRAME;
+                    rx_start_ = cycle_;
+                    rx_shift_ = 0;
+                }
+                return;
+            case FRAME: {
+                uint64_t offset = cycle_ - rx_start_;
+                if (offset % n_ != n_ / 2) return;
+                uint64_t bit = offset / n_;
+                if (bit == 0) {
+                    if (level) rx_state_ = HUNT;  // a glitch, not a start bit
+                } else if (bit <= 8) {
+                    rx_shift_ = (uint8_t)((rx_shift_ >> 1) | (level ? 0x80 : 0));
+                } else if (level) {
+                    // Reported when the frame ends; the next may start then.
+                    rx_done_ = true;
+                    rx_end_ = rx_start_ + 10 * n_;
+                    rx_byte_ = rx_shift_;
+                    rx_state_ = HUNT;
+                } else {
+                    printf("f %llu\n", (ull)cycle_);
+                    rx_state_ = WAIT_HIGH;
+                }
+                return;
             }
-            printf("%c %llu\n", done ? 'i' : 'c', (unsigned long long)cycle);
-            fflush(stdout);
-        } else if (command[0] == 'q') {
-            break;
         }
     }
-    top->final();
+
+    const uint64_t n_;
+    const uint64_t quiet_needed_;
+    VerilatedContext context_;
+    std::unique_ptr<Vboard> top_;
+    uint64_t cycle_ = 0;
+    uint64_t quiet_ = 0;
+    uint8_t leds_ = 0;
+    // Host -> board.
+    std::deque<Frame> queued_;
+    Frame tx_frame_ = {0, false};
+    int tx_bit_ = -1;  // -1 idle, 0 start, 1..8 data, 9 stop, 10 idle after a framing error
+    uint64_t tx_left_ = 0;
+    // Board -> host.
+    enum { HUNT, FRAME, WAIT_HIGH } rx_state_ = WAIT_HIGH;
+    uint64_t rx_start_ = 0;
+    uint8_t rx_shift_ = 0;
+    bool rx_done_ = false;
+    uint64_t rx_end_ = 0;
+    uint8_t rx_byte_ = 0;
+};
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    if (argc != 3) {
+        fprintf(stderr, "usage: %s CYCLES_PER_BIT QUIET_CYCLES\n", argv[0]);
+        return 2;
+    }
+    uint64_t cycles_per_bit = strtoull(argv[1], nullptr, 10);
+    uint64_t quiet_cycles = strtoull(argv[2], nullptr, 10);
+    if (cycles_per_bit < 2) {
+        fprintf(stderr, "%s: CYCLES_PER_BIT must be 2 or more\n", argv[0]);
+        return 2;
+    }
+    Board board(cycles_per_bit, quiet_cycles);
+    char command[64];
+    while (fgets(command, sizeof command, stdin)) {
+        unsigned value = 0;
+        ull micros = 0;
+        switch (command[0]) {
+            case 'b':
+            case 'e':
+                if (sscanf(command + 1, "%x", &value) == 1 && value < 256) {
+                    board.queue((uint8_t)value, command[0] == 'e');
+                } else {
+                    fprintf(stderr, "board: bad command %s", command);
+                }
+                break;
+            case 'r': {
+                sscanf(command + 1, "%llu", &micros);
+                bool quiet = board.run(micros);
+                printf("%c %llu\n", quiet ? 'i' : 'c', (ull)board.cycle());
+                fflush(stdout);
+                break;
+            }
+            case 'q':
+                return 0;
+            default:
+                fprintf(stderr, "board: unknown command %s", command);
+        }
+    }
     return 0;
 }

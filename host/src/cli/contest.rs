@@ -34,7 +34,7 @@ fn team_id(text: &str) -> Result<[u8; 2], String> {
 #[derive(Args, Debug)]
 pub struct RefereeArgs {
     /// Player 1's link: serial:PATH[@BAUD], tcp:HOST:PORT, listen:[ADDRESS:]PORT,
-    /// exec:COMMAND or engine:NAME.
+    /// exec:COMMAND, engine:NAME or sim[@BAUD] (the simulated board, `arena board-sim`).
     #[arg(long)]
     pub p1: LinkSpec,
     /// Player 2's link (the same forms).

@@ -29,14 +29,40 @@ pub enum Command {
     /// Measure the time the referee adds per move over pseudo-terminal pairs.
     RefereeBench(contest::RefereeBenchArgs),
     /// The simulated board: the Verilator model of the board's top level on a
-    /// pseudo-terminal and a TCP port (prints `pty: PATH` and `tcp: ADDRESS`
-    /// first, then the board time of every answer), game after game until
-    /// stopped. Options: --tcp PORT, --baud B, --quiet.
-    BoardSim {
-        /// Passed to `arena-board-sim`.
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
+    /// pseudo-terminal and a TCP port, game after game until killed. Prints
+    /// `pty: PATH` and `tcp: ADDRESS` first, then a line per answer with its
+    /// board time (runs `arena-board-sim`, beside `arena` or $ARENA_BOARD_SIM).
+    BoardSim(BoardSimArgs),
+}
+
+/// `arena board-sim`: the options of `arena-board-sim`, passed on to it.
+#[derive(clap::Args, Debug)]
+pub struct BoardSimArgs {
+    /// The TCP port on 127.0.0.1 (0: any free port).
+    #[arg(long, value_name = "PORT", default_value_t = 0)]
+    pub tcp: u16,
+    /// The serial line's baud rate (the board's UART is built for it).
+    #[arg(long, value_name = "B", default_value_t = 115_200)]
+    pub baud: u32,
+    /// Print only the two address lines, not a line per answer.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl BoardSimArgs {
+    /// The same as `arena-board-sim`'s arguments.
+    pub fn to_args(&self) -> Vec<String> {
+        let mut args = vec![
+            "--tcp".to_string(),
+            self.tcp.to_string(),
+            "--baud".to_string(),
+            self.baud.to_string(),
+        ];
+        if self.quiet {
+            args.push("--quiet".to_string());
+        }
+        args
+    }
 }
 
 /// Runs a parsed command line with the process's standard streams.
@@ -59,11 +85,12 @@ pub fn run_with(
         Command::Player(args) => contest::player(args, output),
         Command::Engines => contest::engines(output),
         Command::RefereeBench(args) => contest::referee_bench(args, output),
-        Command::BoardSim { args } => board_sim(&args),
+        Command::BoardSim(args) => board_sim(&args.to_args()),
     }
 }
 
-/// Runs the simulated board's program with `args`, in place of this one.
+/// Runs the simulated board's program with `args`, in place of this one (on Unix; its
+/// output is then this command's output).
 fn board_sim(args: &[String]) -> anyhow::Result<()> {
     let program = crate::contest::link::board_sim_program()?;
     let mut command = std::process::Command::new(&program);
@@ -79,5 +106,35 @@ fn board_sim(args: &[String]) -> anyhow::Result<()> {
         let status = command.status()?;
         anyhow::ensure!(status.success(), "{} failed: {status}", program.display());
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_sim_passes_its_options_on() {
+        let args = |line: &[&str]| match Cli::try_parse_from(line).unwrap().command {
+            Command::BoardSim(args) => args.to_args(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            args(&["arena", "board-sim"]),
+            ["--tcp", "0", "--baud", "115200"]
+        );
+        assert_eq!(
+            args(&[
+                "arena",
+                "board-sim",
+                "--tcp",
+                "10000",
+                "--baud",
+                "9600",
+                "--quiet"
+            ]),
+            ["--tcp", "10000", "--baud", "9600", "--quiet"]
+        );
+        assert!(Cli::try_parse_from(["arena", "board-sim", "--tcp", "70000"]).is_err());
     }
 }

@@ -371,8 +371,16 @@ fn serve_board_model(mut stream: std::os::unix::net::UnixStream, scheme: Option<
 
 /// The simulator program: `$ARENA_BOARD_SIM`, else `arena-board-sim` beside this program.
 pub fn board_sim_program() -> anyhow::Result<std::path::PathBuf> {
-    if let Some(path) = std::env::var_os("ARENA_BOARD_SIM") {
-        return Ok(path.into());
+    if let Some(path) = std::env::var_os("ARENA_BOARD_SIM").filter(|p| !p.is_empty()) {
+        let path = std::path::PathBuf::from(path);
+        if !path.exists() {
+            bail!(
+                "ARENA_BOARD_SIM names {}, which does not exist: build the simulated board with \
+                 `cargo build --release -p sim --bin arena-board-sim` (make play does)",
+                path.display()
+            );
+        }
+        return Ok(path);
     }
     let exe = std::env::current_exe().context("cannot find this program's path")?;
     let beside = exe
@@ -388,27 +396,39 @@ pub fn board_sim_program() -> anyhow::Result<std::path::PathBuf> {
     beside.or(above).ok_or_else(|| {
         anyhow::anyhow!(
             "the simulated board's program `arena-board-sim` is not beside {}: build it with \
-             `cargo build --release -p sim --bin arena-board-sim` (make setup does), or name it \
+             `cargo build --release -p sim --bin arena-board-sim` (make play does), or name it \
              in ARENA_BOARD_SIM",
             exe.display()
         )
     })
 }
 
-/// Starts the simulated board and opens its pseudo-terminal as a serial port.
+/// Starts the simulated board (`arena-board-sim --tcp 0`), reads the first two lines it
+/// prints, and opens its pseudo-terminal exactly as a `serial:` link opens a board's
+/// port. The child goes with the link: it is killed when the link closes, and it stops
+/// by itself if this process ends without closing it (it watches its stdin, a pipe from
+/// here). Its later lines (the board time of each answer) go to stderr, prefixed with
+/// the link's label.
 fn open_sim(baud: u32, announce: &mut dyn FnMut(&str)) -> anyhow::Result<Link> {
     let program = board_sim_program()?;
     announce(&format!(
-        "starting the simulated board ({})",
+        "starting the simulated board ({}; the first run builds its model, a minute or so)",
         program.display()
     ));
     let mut child = Command::new(&program)
-        .args(["--tcp", "0", "--baud", &baud.to_string()])
-        .stdin(Stdio::null())
+        .args([
+            "--tcp",
+            "0",
+            "--baud",
+            &baud.to_string(),
+            "--exit-with-stdin",
+        ])
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
         .with_context(|| format!("cannot start {}", program.display()))?;
+    let stdin = child.stdin.take().expect("piped stdin");
     let mut lines = io::BufReader::new(child.stdout.take().expect("piped stdout"));
     let mut line = |what: &str| -> anyhow::Result<String> {
         let mut text = String::new();
@@ -416,31 +436,44 @@ fn open_sim(baud: u32, announce: &mut dyn FnMut(&str)) -> anyhow::Result<Link> {
         text.trim_end()
             .strip_prefix(what)
             .map(str::to_string)
-            .ok_or_else(|| anyhow::anyhow!("the simulated board said {text:?}, not `{what} ...`"))
+            .ok_or_else(|| anyhow::anyhow!("the simulated board said {text:?}, not `{what}...`"))
     };
     let (pty, tcp) = match (line("pty: "), line("tcp: ")) {
         (Ok(pty), Ok(tcp)) => (pty, tcp),
         (Err(e), _) | (_, Err(e)) => {
             let _ = child.kill();
-            let _ = child.wait();
-            return Err(e.context("the simulated board did not start"));
+            let status = child.wait().map(|s| s.to_string()).unwrap_or_default();
+            return Err(e.context(format!(
+                "the simulated board ({}) did not start ({status})",
+                program.display()
+            )));
         }
     };
-    announce(&format!("simulated board on {pty} and {tcp}"));
-    // Its answer reports (board time per answer) go to stderr as they come.
+    let label = format!("sim@{baud} ({pty})");
+    announce(&format!("simulated board on {pty} (and {tcp})"));
     std::thread::Builder::new()
         .name("board-sim reports".into())
-        .spawn(move || {
-            let mut text = String::new();
-            while io::BufRead::read_line(&mut lines, &mut text).is_ok_and(|n| n > 0) {
-                eprint!("[sim] {text}");
-                text.clear();
+        .spawn({
+            let label = label.clone();
+            move || {
+                let mut text = String::new();
+                while io::BufRead::read_line(&mut lines, &mut text).is_ok_and(|n| n > 0) {
+                    eprintln!("{label}: {}", text.trim_end());
+                    text.clear();
+                }
             }
         })?;
-    let mut link = open_serial(&pty, baud)?;
-    link.label = format!("sim ({pty})");
+    let mut link = match open_serial(&pty, baud) {
+        Ok(link) => link,
+        Err(e) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(e);
+        }
+    };
+    link.label = label;
     link.child = Some(child);
-    Ok(link)
+    Ok(link.on_close(move || drop(stdin)))
 }
 
 /// Checks that `spec` can be opened by the referee (not `stdio`: it speaks for itself).
@@ -466,6 +499,8 @@ mod tests {
             ("exec:./player --fast", "exec:./player --fast"),
             ("engine:default", "engine:default"),
             ("stdio", "stdio"),
+            ("sim", "sim@115200"),
+            ("sim@9600", "sim@9600"),
         ];
         for (text, shown) in cases {
             let spec: LinkSpec = text.parse().unwrap();
@@ -483,5 +518,12 @@ mod tests {
         assert!(error("tcp:localhost").contains("HOST:PORT"));
         assert!(error("tcp:localhost:99999").contains("`99999`"));
         assert!(error("udp:1:2").contains("unknown link kind `udp`"));
+        assert!(error("sim@fast").contains("`fast`"));
+        assert!(error("sim@0").contains("`0`"));
+        assert!(error("simulator").contains("is not a link"));
+        assert!(
+            error("ttyUSB0").contains("sim[@BAUD]"),
+            "the forms list sim"
+        );
     }
 }
