@@ -442,24 +442,15 @@ fn search_model_chooses_as_the_reference_model() {
     let mut script = String::new();
     for p in &positions {
         let me = p.to_move();
-        script += &model
-            .set_all(&[
-                ("start", &[0]),
-                ("cancel", &[0]),
-                ("own", &words(p.cells(me))),
-                ("opponent", &words(p.cells(me.other()))),
-                (
-                    "start_square",
-                    &words(Bitboard::from_cell(me.start_square())),
-                ),
-                (
-                    "opponent_start_square",
-                    &words(Bitboard::from_cell(me.other().start_square())),
-                ),
-                ("tiles_left", &[tiles(p, me)]),
-                ("opponent_tiles_left", &[tiles(p, me.other())]),
-            ])
-            .unwrap();
+        let boards = board_inputs(p);
+        let (mine, theirs) = ([tiles(p, me)], [tiles(p, me.other())]);
+        let mut values: Vec<(&str, &[u64])> = vec![("start", &[0]), ("cancel", &[0])];
+        values.extend(boards.iter().map(|(name, w)| (*name, &w[..])));
+        values.extend([
+            ("tiles_left", &mine[..]),
+            ("opponent_tiles_left", &theirs[..]),
+        ]);
+        script += &model.set_all(&values).unwrap();
         script += "r 60000 done done start\n";
     }
     let started = Instant::now();
@@ -515,6 +506,24 @@ fn search_model_chooses_as_the_reference_model() {
         cycles[cycles.len() / 2],
         cycles[cycles.len() - 1],
     );
+}
+
+/// The board inputs of the core and the search for the side to move of `p`:
+/// its cells, the other side's, and both start squares.
+fn board_inputs(p: &Position) -> [(&'static str, Vec<u64>); 4] {
+    let me = p.to_move();
+    [
+        ("own", words(p.cells(me))),
+        ("opponent", words(p.cells(me.other()))),
+        (
+            "start_square",
+            words(Bitboard::from_cell(me.start_square())),
+        ),
+        (
+            "opponent_start_square",
+            words(Bitboard::from_cell(me.other().start_square())),
+        ),
+    ]
 }
 
 fn output_index(model: &Model, name: &str) -> usize {
@@ -1134,26 +1143,12 @@ fn one_ply_model_decides_as_the_reference_model_on_ten_thousand_positions() {
     let positions = game_positions();
     let mut script = String::new();
     for p in &positions {
-        let me = p.to_move();
-        script += &model
-            .set_all(&[
-                ("start", &[0]),
-                ("own", &words(p.cells(me))),
-                ("opponent", &words(p.cells(me.other()))),
-                (
-                    "start_square",
-                    &words(Bitboard::from_cell(me.start_square())),
-                ),
-                (
-                    "opponent_start_square",
-                    &words(Bitboard::from_cell(me.other().start_square())),
-                ),
-                (
-                    "tiles_left",
-                    &[u64::from(MoveGenInputs::for_position(p).tiles_left)],
-                ),
-            ])
-            .unwrap();
+        let boards = board_inputs(p);
+        let tiles = [u64::from(MoveGenInputs::for_position(p).tiles_left)];
+        let mut values: Vec<(&str, &[u64])> = vec![("start", &[0])];
+        values.extend(boards.iter().map(|(name, w)| (*name, &w[..])));
+        values.push(("tiles_left", &tiles));
+        script += &model.set_all(&values).unwrap();
         script += "r 2000 done done start\n";
     }
     let started = Instant::now();
