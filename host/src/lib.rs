@@ -4,6 +4,9 @@
 pub mod blokus;
 pub mod cli;
 pub mod contest;
+pub mod dobutsu;
+pub mod game;
+pub mod kyoto;
 pub mod model;
 pub mod search;
 pub mod stats;

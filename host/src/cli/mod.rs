@@ -3,6 +3,8 @@
 
 pub mod blokus;
 pub mod contest;
+pub mod dobutsu;
+pub mod kyoto;
 
 use clap::{Parser, Subcommand};
 
@@ -20,6 +22,12 @@ pub enum Command {
     /// Blokus Duo: legal moves, perft, play against an engine, benchmarks, record conversion.
     #[command(subcommand)]
     Blokus(blokus::BlokusCommand),
+    /// Dobutsu shogi (3x4 board): perft, play, solve.
+    #[command(subcommand)]
+    Dobutsu(dobutsu::DobutsuCommand),
+    /// Kyoto shogi and Simulation shogi (Kyoto shogi with the points rule): perft, play.
+    #[command(subcommand)]
+    Kyoto(kyoto::KyotoCommand),
     /// Referee Blokus Duo games between two contest players, as the organisers' referee did.
     Referee(contest::RefereeArgs),
     /// Play Blokus Duo as a contest player over a link, with a host engine.
@@ -81,6 +89,8 @@ pub fn run_with(
 ) -> anyhow::Result<()> {
     match cli.command {
         Command::Blokus(command) => blokus::run(command, input, output),
+        Command::Dobutsu(command) => dobutsu::run(command, input, output),
+        Command::Kyoto(command) => kyoto::run(command, input, output),
         Command::Referee(args) => contest::referee(args, output),
         Command::Player(args) => contest::player(args, output),
         Command::Engines => contest::engines(output),

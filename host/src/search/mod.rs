@@ -15,6 +15,44 @@ pub trait Game: Clone {
     /// A static score for the side to move; for a finished game, the exact result
     /// scaled beyond any heuristic score (see [`WIN`]).
     fn evaluate(&self) -> i32;
+    /// The result when the game is over by a rule seen on the board without
+    /// generating moves (a lion caught, a try): `Some(-WIN)` lost for the side
+    /// to move, `Some(0)` drawn, `Some(WIN)` won. `None` while the game goes on.
+    fn terminal(&self) -> Option<i32> {
+        None
+    }
+    /// The score for the side to move when it has no move (and [`Game::terminal`]
+    /// said the game goes on): by default the game's own evaluation.
+    fn no_move_score(&self) -> i32 {
+        self.evaluate()
+    }
+    /// A hash of everything that makes the position (pieces, hands, side to
+    /// move, points): the transposition table's and the repetition test's key.
+    /// 0 means the game has none.
+    fn key(&self) -> u64 {
+        0
+    }
+    /// Whether `m` changes the material (a capture, a promotion): quiescence
+    /// searches these past the nominal depth.
+    fn is_noisy(&self, _m: Self::Move) -> bool {
+        false
+    }
+}
+
+/// A static evaluation for the side to move, apart from the game so that one game
+/// can have several (the seed's weights, tuned weights, ours).
+pub trait Evaluator<G> {
+    fn evaluate(&self, position: &G) -> i32;
+}
+
+/// The game's own evaluation, [`Game::evaluate`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OwnEvaluation;
+
+impl<G: Game> Evaluator<G> for OwnEvaluation {
+    fn evaluate(&self, position: &G) -> i32 {
+        position.evaluate()
+    }
 }
 
 /// Scores at or beyond this size are decided game results.

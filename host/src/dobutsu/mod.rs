@@ -1,0 +1,1 @@
+//! Dobutsu shogi: rules, notation and perft (to be written).

@@ -1,0 +1,61 @@
+//! What the shared tools (tournaments, terminal play, records) need of a
+//! two-player game beyond the search's view of it: a start, whose turn it is,
+//! the end of the game, repetition, and a notation to read and write.
+
+use crate::search::Game;
+
+/// The two sides: `First` moves first (sente, black), `Second` answers (gote, white).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    First,
+    Second,
+}
+
+impl Side {
+    /// The other side.
+    pub fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    /// 0 for the first side, 1 for the second.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win(Side),
+    Draw,
+}
+
+/// A two-player game of the project as the match runner, tournaments and the
+/// terminal player see it. Its [`Game`] side is the search's view: moves, play,
+/// [`Game::terminal`] (a result decided on the board), [`Game::no_move_score`]
+/// and [`Game::key`] (which must cover everything that makes the position, so
+/// that repetition can be counted on it).
+pub trait TwoPlayerGame: Game + std::fmt::Display + Sized {
+    /// The game's name on the command line and in records ("dobutsu").
+    const NAME: &'static str;
+    /// The number of occurrences of one position (same side to move) that draws.
+    const REPETITION_DRAW: usize;
+
+    /// The start position.
+    fn start() -> Self;
+    /// The side to move.
+    fn side_to_move(&self) -> Side;
+    /// The position in the game's FEN (Fairy-Stockfish's where it has one).
+    fn to_fen(&self) -> String;
+    /// Reads a position written by [`TwoPlayerGame::to_fen`]; the error names what is wrong.
+    fn from_fen(text: &str) -> Result<Self, String>;
+    /// A legal move in the game's standard notation (Fairy-Stockfish's where it has one).
+    fn move_text(&self, m: Self::Move) -> String;
+    /// Reads a move in any notation the game accepts (its standard one and the
+    /// seed's own) and checks it against the rules: the error says what was
+    /// malformed or why the move is illegal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+}

@@ -1,0 +1,1 @@
+//! Kyoto shogi: rules, notation and perft (to be written).
