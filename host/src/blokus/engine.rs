@@ -94,14 +94,7 @@ impl SearchEngine {
 
     /// The one-ply player: the move whose position evaluates best.
     pub fn greedy() -> SearchEngine {
-        SearchEngine::new(
-            "greedy",
-            Limits {
-                max_depth: 1,
-                time: None,
-                beam: None,
-            },
-        )
+        SearchEngine::new("greedy", Limits::depth(1))
     }
 
     /// The strongest host engine: iterative deepening to 8 plies within `time`,
@@ -113,6 +106,7 @@ impl SearchEngine {
                 max_depth: 8,
                 time: Some(time),
                 beam: Some(12),
+                ..Limits::default()
             },
         )
     }

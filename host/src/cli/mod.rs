@@ -5,6 +5,8 @@ pub mod blokus;
 pub mod contest;
 pub mod dobutsu;
 pub mod kyoto;
+pub mod play;
+pub mod series;
 
 use clap::{Parser, Subcommand};
 

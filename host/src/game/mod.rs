@@ -59,3 +59,21 @@ pub trait TwoPlayerGame: Game + std::fmt::Display + Sized {
     /// malformed or why the move is illegal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
 }
+
+pub mod player;
+pub mod record;
+pub mod tournament;
+
+/// A game's engines for the command line and tournaments.
+pub trait Engines: TwoPlayerGame + 'static {
+    /// Every engine kind but `random` (which every game has).
+    fn engine_kinds() -> Vec<player::EngineKind<Self>>;
+
+    /// The player `spec` names, its random choices from `seed`.
+    fn player(spec: &str, seed: u64) -> Result<Box<dyn player::Player<Self>>, String> {
+        player::build_player(&Self::engine_kinds(), spec, seed)
+    }
+}
+
+#[cfg(test)]
+mod tests;

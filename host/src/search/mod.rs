@@ -1,8 +1,20 @@
-//! Game-independent search: alpha-beta (negamax) with iterative deepening,
-//! ordering by a shallow evaluation, an optional beam, and a time budget.
-//! It knows nothing of any one game: a game implements [`Game`].
+//! Game-independent search, written once for every two-player game of the
+//! project: negamax alpha-beta with iterative deepening, a transposition
+//! table, move ordering (the table's move, then a one-ply look), quiescence
+//! on noisy moves, repetition as a draw, depth / node / time limits, an
+//! optional beam, and the seeds' random move choices. It knows nothing of any
+//! one game: a game implements [`Game`], an evaluation [`Evaluator`].
 
-use std::time::{Duration, Instant};
+mod negamax;
+#[cfg(test)]
+mod properties;
+mod table;
+
+use negamax::Run;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::time::Duration;
+use table::Table;
 
 /// What the search needs of a game. Scores are from the side to move's point of view.
 pub trait Game: Clone {
@@ -57,159 +69,199 @@ impl<G: Game> Evaluator<G> for OwnEvaluation {
 
 /// Scores at or beyond this size are decided game results.
 pub const WIN: i32 = 1_000_000;
+/// Scores of at least this size are decided results found some plies away
+/// (the search moves a [`WIN`] one point toward zero a ply).
+pub const DECIDED: i32 = WIN - 100_000;
+/// Beyond every score.
+const INFINITY: i32 = 4 * WIN;
 
-/// When the search must stop.
+/// How the move is picked from the root's scores.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Choice {
+    /// The first best move in search order (deterministic).
+    #[default]
+    First,
+    /// Uniformly among the moves tied for best (the Dobutsu seed's choice).
+    RandomTie,
+    /// The Kyoto seed's choice: every root move scored exactly, sorted best
+    /// first, and the rank `min(r1, r2)` of two uniform random ranks taken, so
+    /// that better moves are likelier.
+    SeedRank,
+}
+
+/// When the search must stop and how it plays.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Deepest iteration, in plies.
     pub max_depth: u32,
     /// Wall-clock budget; the deepest completed iteration's move is returned.
     pub time: Option<Duration>,
+    /// Node budget, the same way.
+    pub nodes: Option<u64>,
     /// At most this many moves (the best by a one-ply look) are searched at each node.
     pub beam: Option<usize>,
+    /// Search captures (noisy moves) past the nominal depth until the position is quiet.
+    pub quiescence: bool,
+    /// How the root's move is picked.
+    pub choice: Choice,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_depth: 64,
+            time: None,
+            nodes: None,
+            beam: None,
+            quiescence: false,
+            choice: Choice::First,
+        }
+    }
+}
+
+impl Limits {
+    /// A fixed-depth search with nothing else set.
+    pub fn depth(max_depth: u32) -> Limits {
+        Limits {
+            max_depth,
+            ..Limits::default()
+        }
+    }
 }
 
 /// What a search found.
 #[derive(Clone, Debug)]
 pub struct Outcome<M> {
-    /// The best move of the deepest completed iteration (`None` if the game is over).
+    /// The chosen move of the deepest completed iteration (`None` if the game is over).
     pub best: Option<M>,
-    /// Its score for the side to move.
+    /// The best score for the side to move.
     pub score: i32,
     /// Deepest completed iteration.
     pub depth: u32,
     /// Positions visited.
     pub nodes: u64,
+    /// The root's moves with their scores at that depth, best first (a move
+    /// that cannot be best may carry only an upper bound).
+    pub root: Vec<(M, i32)>,
 }
 
-struct Searcher {
-    deadline: Option<Instant>,
-    beam: Option<usize>,
-    nodes: u64,
-    stopped: bool,
+/// A searcher that keeps its transposition table and random generator from
+/// one search to the next (one per player in a game).
+pub struct Searcher<M> {
+    table: Table<M>,
+    rng: StdRng,
 }
 
-/// Searches `root` within `limits`.
-pub fn search<G: Game>(root: &G, limits: Limits) -> Outcome<G::Move> {
-    let mut searcher = Searcher {
-        deadline: limits.time.map(|t| Instant::now() + t),
-        beam: limits.beam,
-        nodes: 0,
-        stopped: false,
-    };
-    let mut outcome = Outcome {
-        best: None,
-        score: root.evaluate(),
-        depth: 0,
-        nodes: 0,
-    };
-    let mut moves = ordered_children(root, None);
-    if moves.is_empty() {
-        return outcome;
-    }
-    outcome.best = Some(moves[0].0);
-    for depth in 1..=limits.max_depth.max(1) {
-        let mut alpha = -WIN * 2;
-        let mut best = None;
-        let mut scored = Vec::with_capacity(moves.len());
-        for (m, child) in &moves {
-            let score = -searcher.negamax(child, depth - 1, -WIN * 2, -alpha);
-            if searcher.stopped {
-                break;
-            }
-            scored.push((*m, child.clone(), score));
-            if score > alpha {
-                alpha = score;
-                best = Some(*m);
-            }
-        }
-        if searcher.stopped {
-            break;
-        }
-        outcome.best = best;
-        outcome.score = alpha;
-        outcome.depth = depth;
-        // The next iteration looks at the best moves of this one first.
-        // The root keeps twice the beam after the first iteration.
-        scored.sort_by_key(|(_, _, score)| -score);
-        if let Some(width) = limits.beam {
-            scored.truncate(2 * width.max(1));
-        }
-        moves = scored.into_iter().map(|(m, child, _)| (m, child)).collect();
-        if alpha.abs() >= WIN {
-            break;
+impl<M: Copy> Searcher<M> {
+    /// A searcher with a table of `2^table_bits` entries (0: no table) and
+    /// random choices from `seed`.
+    pub fn new(table_bits: u32, seed: u64) -> Searcher<M> {
+        Searcher {
+            table: Table::new(table_bits),
+            rng: StdRng::seed_from_u64(seed),
         }
     }
-    outcome.nodes = searcher.nodes;
-    outcome
-}
 
-/// The children of `position`, best first by their static score, cut to the beam.
-fn ordered_children<G: Game>(position: &G, beam: Option<usize>) -> Vec<(G::Move, G)> {
-    let mut moves = Vec::new();
-    position.moves(&mut moves);
-    let mut children: Vec<(i32, G::Move, G)> = moves
-        .into_iter()
-        .map(|m| {
-            let mut child = position.clone();
-            child.play(m);
-            (-child.evaluate(), m, child)
-        })
-        .collect();
-    children.sort_by_key(|(score, _, _)| -score);
-    if let Some(width) = beam {
-        children.truncate(width.max(1));
+    /// Forgets every stored position (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
     }
-    children.into_iter().map(|(_, m, c)| (m, c)).collect()
-}
 
-impl Searcher {
-    fn negamax<G: Game>(&mut self, position: &G, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.stopped = true;
+    /// Searches `root` within `limits` with the evaluation `eval`. `history`
+    /// holds the keys of the game's earlier positions (oldest first, not the
+    /// root's): a position met again is scored as a draw.
+    pub fn search<G, E>(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: Limits,
+        eval: &E,
+    ) -> Outcome<M>
+    where
+        G: Game<Move = M>,
+        E: Evaluator<G> + ?Sized,
+    {
+        let mut run = Run::new(&mut self.table, eval, limits, history);
+        let mut outcome = Outcome {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            root: Vec::new(),
+        };
+        if let Some(result) = root.terminal() {
+            outcome.score = result;
+            return outcome;
         }
-        if depth == 0 || self.stopped {
-            return position.evaluate();
-        }
-        if depth == 1 {
-            return self.best_leaf(position);
-        }
-        let children = ordered_children(position, self.beam);
+        let mut children = run.children(root, 0, None, None);
         if children.is_empty() {
-            return position.evaluate();
+            outcome.score = root.no_move_score();
+            return outcome;
         }
-        let mut best = -WIN * 2;
-        for (_, child) in &children {
-            let score = -self.negamax(child, depth - 1, -beta, -alpha);
-            best = best.max(score);
-            alpha = alpha.max(score);
-            if alpha >= beta || self.stopped {
+        outcome.best = Some(children[0].m);
+        // A move is scored exactly when it comes within `margin` of the best.
+        let margin = match limits.choice {
+            Choice::First => 0,
+            Choice::RandomTie => 1,
+            Choice::SeedRank => INFINITY,
+        };
+        run.enter(root.key());
+        for depth in 1..=limits.max_depth.max(1) {
+            let mut alpha = -INFINITY;
+            let mut scored = Vec::with_capacity(children.len());
+            for child in &children {
+                let floor = alpha.saturating_sub(margin).max(-INFINITY);
+                let score = -run.negamax(&child.position, depth - 1, 1, -INFINITY, -floor);
+                if run.stopped() {
+                    break;
+                }
+                scored.push((child.clone(), score));
+                alpha = alpha.max(score);
+            }
+            if run.stopped() {
+                break;
+            }
+            // Stable: among equal scores the earlier-searched move stays first.
+            scored.sort_by_key(|(_, score)| -score);
+            outcome.score = alpha;
+            outcome.depth = depth;
+            outcome.root = scored.iter().map(|(c, s)| (c.m, *s)).collect();
+            outcome.best = Some(pick(&mut self.rng, &outcome.root, limits.choice));
+            children = scored.into_iter().map(|(c, _)| c).collect();
+            // The root keeps twice the beam after the first iteration.
+            if let Some(width) = limits.beam {
+                children.truncate(2 * width.max(1));
+            }
+            if alpha.abs() >= DECIDED {
                 break;
             }
         }
-        best
+        outcome.nodes = run.nodes();
+        outcome
     }
+}
 
-    /// One ply from the frontier: the best child by its static score. The beam
-    /// would keep the best children by that same score, so it changes nothing here.
-    fn best_leaf<G: Game>(&mut self, position: &G) -> i32 {
-        let mut moves = Vec::new();
-        position.moves(&mut moves);
-        if moves.is_empty() {
-            return position.evaluate();
+/// The move `choice` picks from the root's scores, best first.
+fn pick<M: Copy>(rng: &mut StdRng, root: &[(M, i32)], choice: Choice) -> M {
+    let index = match choice {
+        Choice::First => 0,
+        Choice::RandomTie => {
+            let ties = root.iter().take_while(|(_, s)| *s == root[0].1).count();
+            rng.random_range(0..ties)
         }
-        self.nodes += moves.len() as u64;
-        moves
-            .into_iter()
-            .map(|m| {
-                let mut child = position.clone();
-                child.play(m);
-                -child.evaluate()
-            })
-            .max()
-            .expect("at least one move")
-    }
+        Choice::SeedRank => {
+            let a = rng.random_range(0..root.len());
+            let b = rng.random_range(0..root.len());
+            a.min(b)
+        }
+    };
+    root[index].0
+}
+
+/// Searches `root` within `limits` with the game's own evaluation, no table
+/// and no history.
+pub fn search<G: Game>(root: &G, limits: Limits) -> Outcome<G::Move> {
+    Searcher::new(0, 0).search(root, &[], limits, &OwnEvaluation)
 }
 
 #[cfg(test)]
@@ -242,11 +294,7 @@ mod tests {
     #[test]
     fn finds_the_winning_nim_move_at_enough_depth() {
         for heap in [5, 6, 7, 9, 10, 11] {
-            let limits = Limits {
-                max_depth: 12,
-                time: None,
-                beam: None,
-            };
+            let limits = Limits::depth(12);
             let outcome = search(&Nim(heap), limits);
             assert_eq!(outcome.best, Some(heap % 4), "heap {heap}");
             assert!(outcome.score >= WIN);
@@ -255,11 +303,7 @@ mod tests {
 
     #[test]
     fn a_lost_position_scores_as_lost_and_a_finished_game_has_no_move() {
-        let limits = Limits {
-            max_depth: 12,
-            time: None,
-            beam: None,
-        };
+        let limits = Limits::depth(12);
         assert!(search(&Nim(8), limits).score <= -WIN);
         assert_eq!(search(&Nim(0), limits).best, None);
     }

@@ -1,0 +1,284 @@
+//! Players of any two-player game: a random mover and the shared alpha-beta
+//! searcher with an evaluation, built from engine specs such as `random`,
+//! `seed:depth=4` or `alphabeta:time=0.2`.
+
+use super::record::Record;
+use super::TwoPlayerGame;
+use crate::search::{Choice, Evaluator, Limits, Searcher};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::time::Duration;
+
+/// Something that picks moves: an engine or a person.
+pub trait Player<G: TwoPlayerGame> {
+    /// The name it is known by in results and records.
+    fn name(&self) -> String;
+    /// A legal move for the game's current position (which is not over).
+    fn choose(&mut self, game: &Record<G>) -> anyhow::Result<G::Move>;
+    /// A new game starts: forget what was learnt of the last one.
+    fn new_game(&mut self) {}
+    /// What the last choice found (depth, score, nodes), if anything.
+    fn last_info(&self) -> Option<String> {
+        None
+    }
+}
+
+/// Uniformly random legal moves.
+pub struct RandomPlayer(StdRng);
+
+impl RandomPlayer {
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer(StdRng::seed_from_u64(seed))
+    }
+}
+
+impl<G: TwoPlayerGame> Player<G> for RandomPlayer {
+    fn name(&self) -> String {
+        "random".to_string()
+    }
+
+    fn choose(&mut self, game: &Record<G>) -> anyhow::Result<G::Move> {
+        let moves = game.legal_moves();
+        anyhow::ensure!(!moves.is_empty(), "no legal move");
+        Ok(moves[self.0.random_range(0..moves.len())])
+    }
+}
+
+/// The shared alpha-beta search with an evaluation.
+pub struct SearchPlayer<G: TwoPlayerGame> {
+    name: String,
+    limits: Limits,
+    evaluation: Box<dyn Evaluator<G>>,
+    searcher: Searcher<G::Move>,
+    last: Option<String>,
+}
+
+impl<G: TwoPlayerGame> SearchPlayer<G> {
+    /// A searcher with a table of `2^table_bits` entries and random choices from `seed`.
+    pub fn new(
+        name: &str,
+        limits: Limits,
+        evaluation: Box<dyn Evaluator<G>>,
+        table_bits: u32,
+        seed: u64,
+    ) -> SearchPlayer<G> {
+        SearchPlayer {
+            name: name.to_string(),
+            limits,
+            evaluation,
+            searcher: Searcher::new(table_bits, seed),
+            last: None,
+        }
+    }
+}
+
+impl<G: TwoPlayerGame> Player<G> for SearchPlayer<G> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, game: &Record<G>) -> anyhow::Result<G::Move> {
+        let outcome = self.searcher.search(
+            game.position(),
+            game.history(),
+            self.limits,
+            self.evaluation.as_ref(),
+        );
+        self.last = Some(format!(
+            "depth {}, score {}, {} nodes",
+            outcome.depth, outcome.score, outcome.nodes
+        ));
+        outcome
+            .best
+            .ok_or_else(|| anyhow::anyhow!("{}: no legal move", self.name))
+    }
+
+    fn new_game(&mut self) {
+        self.searcher.clear();
+    }
+
+    fn last_info(&self) -> Option<String> {
+        self.last.clone()
+    }
+}
+
+/// An engine as written on the command line: `NAME[:key=value,...]`, with
+/// the keys `depth`, `time` (seconds a move), `nodes`, `eval`, `choice`
+/// (`first`, `tie` or `rank`), `quiescence` (`on`/`off`), `table` (bits) and `seed`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSpec {
+    pub name: String,
+    pub depth: Option<u32>,
+    pub time: Option<Duration>,
+    pub nodes: Option<u64>,
+    pub eval: Option<String>,
+    pub choice: Option<Choice>,
+    pub quiescence: Option<bool>,
+    pub table_bits: Option<u32>,
+    pub seed: Option<u64>,
+}
+
+impl EngineSpec {
+    /// Reads a spec; the error names the part at fault.
+    pub fn parse(text: &str) -> Result<EngineSpec, String> {
+        let (name, options) = text.split_once(':').unwrap_or((text, ""));
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+            return Err(format!("engine `{text}`: `{name}` is not an engine name"));
+        }
+        let mut spec = EngineSpec {
+            name: name.to_string(),
+            depth: None,
+            time: None,
+            nodes: None,
+            eval: None,
+            choice: None,
+            quiescence: None,
+            table_bits: None,
+            seed: None,
+        };
+        for option in options.split(',').filter(|o| !o.is_empty()) {
+            let (key, value) = option
+                .split_once('=')
+                .ok_or_else(|| format!("engine `{text}`: `{option}` is not key=value"))?;
+            let bad = |what: &str| format!("engine `{text}`: {key}={value}: {what}");
+            match key {
+                "depth" => spec.depth = Some(value.parse().map_err(|_| bad("not a depth"))?),
+                "time" => {
+                    let seconds: f64 = value.parse().map_err(|_| bad("not seconds"))?;
+                    if !(seconds > 0.0 && seconds < 1e6) {
+                        return Err(bad("seconds must be positive"));
+                    }
+                    spec.time = Some(Duration::from_secs_f64(seconds));
+                }
+                "nodes" => spec.nodes = Some(value.parse().map_err(|_| bad("not a count"))?),
+                "eval" => spec.eval = Some(value.to_string()),
+                "choice" => {
+                    spec.choice = Some(match value {
+                        "first" => Choice::First,
+                        "tie" => Choice::RandomTie,
+                        "rank" => Choice::SeedRank,
+                        _ => return Err(bad("choices are first, tie and rank")),
+                    })
+                }
+                "quiescence" => {
+                    spec.quiescence = Some(match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(bad("on or off")),
+                    })
+                }
+                "table" => {
+                    let bits: u32 = value.parse().map_err(|_| bad("not a number of bits"))?;
+                    if bits > 30 {
+                        return Err(bad("at most 30 bits"));
+                    }
+                    spec.table_bits = Some(bits);
+                }
+                "seed" => spec.seed = Some(value.parse().map_err(|_| bad("not a number"))?),
+                _ => return Err(format!("engine `{text}`: no option `{key}`")),
+            }
+        }
+        Ok(spec)
+    }
+
+    /// The limits of a search engine whose own defaults are `defaults`.
+    pub fn limits(&self, defaults: Limits) -> Limits {
+        let mut limits = defaults;
+        if let Some(depth) = self.depth {
+            limits.max_depth = depth;
+            // A depth alone means exactly that depth, not a time budget.
+            if self.time.is_none() {
+                limits.time = None;
+            }
+        }
+        if self.time.is_some() {
+            limits.time = self.time;
+        }
+        if self.nodes.is_some() {
+            limits.nodes = self.nodes;
+        }
+        if let Some(choice) = self.choice {
+            limits.choice = choice;
+        }
+        if let Some(quiescence) = self.quiescence {
+            limits.quiescence = quiescence;
+        }
+        limits
+    }
+}
+
+/// How a game describes its engines: each name with its evaluation, default
+/// limits and table size. `random` is always there.
+pub struct EngineKind<G> {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub limits: Limits,
+    pub table_bits: u32,
+    /// The evaluation for an `eval=` value (`None`: the kind's own).
+    pub evaluation: fn(Option<&str>) -> Result<Box<dyn Evaluator<G>>, String>,
+}
+
+/// Builds the player a spec names from a game's engine kinds.
+pub fn build_player<G: TwoPlayerGame + 'static>(
+    kinds: &[EngineKind<G>],
+    text: &str,
+    seed: u64,
+) -> Result<Box<dyn Player<G>>, String> {
+    let spec = EngineSpec::parse(text)?;
+    let seed = spec.seed.unwrap_or(seed);
+    if spec.name == "random" {
+        return Ok(Box::new(RandomPlayer::new(seed)));
+    }
+    let kind = kinds.iter().find(|k| k.name == spec.name).ok_or_else(|| {
+        let names: Vec<&str> = kinds.iter().map(|k| k.name).collect();
+        format!(
+            "no {} engine `{}`: the engines are random, {}",
+            G::NAME,
+            spec.name,
+            names.join(", ")
+        )
+    })?;
+    let evaluation = (kind.evaluation)(spec.eval.as_deref())
+        .map_err(|e| format!("engine `{text}`: {e}"))?;
+    Ok(Box::new(SearchPlayer::new(
+        text,
+        spec.limits(kind.limits),
+        evaluation,
+        spec.table_bits.unwrap_or(kind.table_bits),
+        seed,
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_read_their_options_and_name_what_is_wrong() {
+        let spec = EngineSpec::parse("seed:depth=4,choice=rank,eval=seed").unwrap();
+        assert_eq!(spec.name, "seed");
+        assert_eq!(spec.depth, Some(4));
+        assert_eq!(spec.choice, Some(Choice::SeedRank));
+        assert_eq!(spec.eval.as_deref(), Some("seed"));
+        let limits = spec.limits(Limits {
+            time: Some(Duration::from_secs(1)),
+            ..Limits::depth(9)
+        });
+        assert_eq!((limits.max_depth, limits.time), (4, None));
+        let timed = EngineSpec::parse("alphabeta:time=0.25,quiescence=off").unwrap();
+        assert_eq!(timed.time, Some(Duration::from_millis(250)));
+        assert_eq!(timed.quiescence, Some(false));
+        for (bad, says) in [
+            ("", "not an engine name"),
+            ("seed:depth", "not key=value"),
+            ("seed:depth=x", "not a depth"),
+            ("seed:time=-1", "positive"),
+            ("seed:choice=best", "first, tie and rank"),
+            ("seed:colour=red", "no option `colour`"),
+            ("seed:table=40", "at most 30"),
+        ] {
+            let error = EngineSpec::parse(bad).unwrap_err();
+            assert!(error.contains(says), "{bad}: {error}");
+        }
+    }
+}
