@@ -8,6 +8,10 @@ need_apt=()
 command -v verilator >/dev/null 2>&1 || need_apt+=(verilator)
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
 command -v cc >/dev/null 2>&1 || need_apt+=(build-essential)
+command -v python3 >/dev/null 2>&1 || need_apt+=(python3)
+# The charts' labels (`arena tune`).
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need_apt+=(fonts-dejavu-core)
+python3 -c "import venv, ensurepip" >/dev/null 2>&1 || need_apt+=(python3-venv)
 
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then
@@ -33,4 +37,15 @@ read -r major minor <<<"$version"
 if [ "$major" -lt 1 ] || { [ "$major" -eq 1 ] && [ "$minor" -lt 85 ]; }; then
   echo "setup: rustc $(rustc --version) is too old: this workspace needs 1.85 or newer" >&2
   exit 1
+fi
+
+# Fairy-Stockfish's Python binding, the independent source the shogi variants'
+# move generators are cross-checked against, in its own virtual environment
+# (build/venv-test; the tests look there, or at $ARENA_TEST_PYTHON).
+test_venv=build/venv-test
+pyffish=pyffish==0.0.90
+if ! { [ -x "$test_venv/bin/python3" ] && "$test_venv/bin/python3" -c "import pyffish" >/dev/null 2>&1; }; then
+  echo "setup: installing $pyffish into $test_venv"
+  python3 -m venv "$test_venv"
+  "$test_venv/bin/python3" -m pip install -q "$pyffish"
 fi

@@ -10,3 +10,4 @@ pub mod kyoto;
 pub mod model;
 pub mod search;
 pub mod stats;
+pub mod tune;

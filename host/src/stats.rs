@@ -36,16 +36,28 @@ impl Tally {
     /// The 95% confidence interval of the score rate (Wilson score interval,
     /// draws counted as half a win), clipped to [0, 1].
     pub fn interval95(&self) -> (f64, f64) {
-        let n = f64::from(self.games());
-        if n == 0.0 {
-            return (0.0, 1.0);
-        }
-        let z = 1.959_963_985;
-        let p = self.rate();
-        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-        let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-        ((centre - half).max(0.0), (centre + half).min(1.0))
+        wilson95(self.rate(), self.games())
     }
+
+    /// Wins alone over games (the seeds' "win rate": draws count as nothing),
+    /// with its 95% interval.
+    pub fn win_rate95(&self) -> (f64, f64, f64) {
+        let p = f64::from(self.wins) / f64::from(self.games().max(1));
+        let (low, high) = wilson95(p, self.games());
+        (p, low, high)
+    }
+}
+
+/// The Wilson score interval at 95% for a rate `p` over `games` trials.
+pub fn wilson95(p: f64, games: u32) -> (f64, f64) {
+    let n = f64::from(games);
+    if n == 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_985;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 impl fmt::Display for Tally {
@@ -91,5 +103,10 @@ mod tests {
         let (low, high) = all.interval95();
         assert!((high - 1.0).abs() < 1e-12, "{high}");
         assert!((low - 0.9630).abs() < 1e-3, "{low}");
+        // Win rate 3/5 = 0.6 leaves the draw out: roots of 1.7683 q^2 - 1.9683 q + 0.36 = 0.
+        let (p, low, high) = t.win_rate95();
+        assert!((p - 0.6).abs() < 1e-12);
+        assert!((low - 0.2307).abs() < 1e-3, "{low}");
+        assert!((high - 0.8824).abs() < 1e-3, "{high}");
     }
 }

@@ -4,6 +4,7 @@
 pub mod blokus;
 pub mod contest;
 pub mod dobutsu;
+pub mod experiment;
 pub mod kyoto;
 pub mod play;
 pub mod series;

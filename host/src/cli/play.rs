@@ -41,8 +41,12 @@ enum Seat<G: TwoPlayerGame> {
 fn seat<G: Engines>(spec: &str, default: &str, seed: u64) -> anyhow::Result<Seat<G>> {
     match spec {
         "human" => Ok(Seat::Human),
-        "default" => Ok(Seat::Engine(G::player(default, seed).map_err(anyhow::Error::msg)?)),
-        spec => Ok(Seat::Engine(G::player(spec, seed).map_err(anyhow::Error::msg)?)),
+        "default" => Ok(Seat::Engine(
+            G::player(default, seed).map_err(anyhow::Error::msg)?,
+        )),
+        spec => Ok(Seat::Engine(
+            G::player(spec, seed).map_err(anyhow::Error::msg)?,
+        )),
     }
 }
 
@@ -89,7 +93,13 @@ pub fn play<G: Engines>(
         std::fs::write(&path, game.to_text(&names[0], &names[1]))
             .with_context(|| format!("cannot write the record {}", path.display()))
     };
-    writeln!(output, "{} vs {}; the record is {}", names[0], names[1], path.display())?;
+    writeln!(
+        output,
+        "{} vs {}; the record is {}",
+        names[0],
+        names[1],
+        path.display()
+    )?;
     writeln!(output, "{HELP}")?;
     save(&game)?;
     loop {
@@ -117,7 +127,11 @@ pub fn play<G: Engines>(
                 output.flush()?;
                 let mut line = String::new();
                 if input.read_line(&mut line)? == 0 {
-                    writeln!(output, "\nend of input: the record is kept in {}", path.display())?;
+                    writeln!(
+                        output,
+                        "\nend of input: the record is kept in {}",
+                        path.display()
+                    )?;
                     return Ok(());
                 }
                 let line = line.trim();

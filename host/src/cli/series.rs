@@ -85,6 +85,7 @@ pub fn run_series<G: Engines + Send + Sync>(
         &make_b,
         SeriesConfig {
             games: args.games,
+            alternate: true,
             max_plies: args.max_plies,
             seed: args.seed,
             jobs: args.jobs,
@@ -103,4 +104,46 @@ pub fn run_series<G: Engines + Send + Sync>(
     writeln!(output, "A = {} against B = {}:", args.a, args.b)?;
     writeln!(output, "{tally}")?;
     Ok(tally)
+}
+
+/// A series with `first` always moving first (the seeds' tables), its games
+/// appended to `records`; the tally is the first player's.
+pub fn fixed_seat_series<G: Engines + Send + Sync>(
+    start: &G,
+    first: &str,
+    second: &str,
+    options: &crate::cli::experiment::RunOptions,
+    records: &std::path::Path,
+) -> anyhow::Result<crate::stats::Tally> {
+    G::player(first, options.seed).map_err(anyhow::Error::msg)?;
+    G::player(second, options.seed).map_err(anyhow::Error::msg)?;
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(records)
+        .with_context(|| format!("cannot open the records file {}", records.display()))?;
+    let bar = ProgressBar::new(u64::from(options.games));
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}")
+            .expect("a valid progress template"),
+    );
+    bar.set_message(format!("{first} vs {second}"));
+    let make_first = |seed| G::player(first, seed);
+    let make_second = |seed| G::player(second, seed);
+    let tally = play_series(
+        start,
+        &make_first,
+        &make_second,
+        SeriesConfig {
+            games: options.games,
+            alternate: false,
+            max_plies: options.max_plies,
+            seed: options.seed,
+            jobs: options.jobs,
+        },
+        &mut file,
+        &|done, _| bar.set_position(u64::from(done)),
+    )?;
+    bar.finish_and_clear();
+    Ok(tally.first)
 }

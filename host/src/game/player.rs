@@ -207,6 +207,9 @@ impl EngineSpec {
     }
 }
 
+/// Makes the evaluation an `eval=` value names (`None`: the engine kind's own).
+pub type EvaluationByName<G> = fn(Option<&str>) -> Result<Box<dyn Evaluator<G>>, String>;
+
 /// How a game describes its engines: each name with its evaluation, default
 /// limits and table size. `random` is always there.
 pub struct EngineKind<G> {
@@ -215,7 +218,7 @@ pub struct EngineKind<G> {
     pub limits: Limits,
     pub table_bits: u32,
     /// The evaluation for an `eval=` value (`None`: the kind's own).
-    pub evaluation: fn(Option<&str>) -> Result<Box<dyn Evaluator<G>>, String>,
+    pub evaluation: EvaluationByName<G>,
 }
 
 /// Builds the player a spec names from a game's engine kinds.
@@ -238,8 +241,8 @@ pub fn build_player<G: TwoPlayerGame + 'static>(
             names.join(", ")
         )
     })?;
-    let evaluation = (kind.evaluation)(spec.eval.as_deref())
-        .map_err(|e| format!("engine `{text}`: {e}"))?;
+    let evaluation =
+        (kind.evaluation)(spec.eval.as_deref()).map_err(|e| format!("engine `{text}`: {e}"))?;
     Ok(Box::new(SearchPlayer::new(
         text,
         spec.limits(kind.limits),

@@ -59,7 +59,11 @@ impl TwoPlayerGame for Nim {
         }
     }
     fn to_fen(&self) -> String {
-        format!("{} {}", self.heap, if self.second_to_move { 'b' } else { 'a' })
+        format!(
+            "{} {}",
+            self.heap,
+            if self.second_to_move { 'b' } else { 'a' }
+        )
     }
     fn from_fen(text: &str) -> Result<Nim, String> {
         let (heap, side) = text.split_once(' ').ok_or("no side")?;
@@ -79,7 +83,8 @@ impl TwoPlayerGame for Nim {
         let m = if text == "pass" {
             0
         } else {
-            text.parse().map_err(|_| format!("`{text}` is not a move"))?
+            text.parse()
+                .map_err(|_| format!("`{text}` is not a move"))?
         };
         if m > 3 {
             return Err(format!("{m}: at most 3 stones"));
@@ -117,8 +122,14 @@ fn a_record_ends_by_the_rules_by_repetition_and_at_the_cap() {
     }
     assert_eq!(game.ending(), None);
     game.play_text("1").unwrap();
-    assert_eq!(game.ending(), Some(Ending::Rules(Outcome::Win(Side::Second))));
-    assert!(game.play_text("pass").unwrap_err().contains("the game is over"));
+    assert_eq!(
+        game.ending(),
+        Some(Ending::Rules(Outcome::Win(Side::Second)))
+    );
+    assert!(game
+        .play_text("pass")
+        .unwrap_err()
+        .contains("the game is over"));
 
     let mut passes = Record::new(Nim::start(), 100);
     for _ in 0..3 {
@@ -148,7 +159,10 @@ fn records_are_read_back_and_bad_lines_are_named() {
     assert_eq!(back.move_texts(), game.move_texts());
 
     let error = Record::<Nim>::parse("[Game nim]\n2\n\npass\n", 100).unwrap_err();
-    assert!(error.starts_with("line 4: pass: pass: only from a full heap"), "{error}");
+    assert!(
+        error.starts_with("line 4: pass: pass: only from a full heap"),
+        "{error}"
+    );
     let error = Record::<Nim>::parse("[Game chess]\n", 100).unwrap_err();
     assert!(error.contains("a chess record, not nim"), "{error}");
     let error = Record::<Nim>::parse("[Start x]\n", 100).unwrap_err();
@@ -187,6 +201,7 @@ fn a_series_alternates_seats_saves_every_game_and_does_not_depend_on_threads() {
     let make_random = |seed| Nim::player("random", seed);
     let config = SeriesConfig {
         games: 20,
+        alternate: true,
         max_plies: 60,
         seed: 3,
         jobs: 1,

@@ -92,8 +92,12 @@ impl fmt::Display for SeriesTally {
 /// How a series is played.
 #[derive(Clone, Copy, Debug)]
 pub struct SeriesConfig {
-    /// Games in all; A moves first in the even-numbered ones.
+    /// Games in all; A moves first in the even-numbered ones, or in all of
+    /// them when `alternate` is off.
     pub games: u32,
+    /// Alternate the seats (off: A always moves first, as in the seeds' tables
+    /// of first-player win rates).
+    pub alternate: bool,
     /// Plies after which a game is drawn.
     pub max_plies: usize,
     /// Game `i`'s players take random choices from `seed + i`.
@@ -131,7 +135,7 @@ pub fn play_series<G: TwoPlayerGame + Send + Sync>(
             let seed = config.seed.wrapping_add(u64::from(index));
             let mut a = make_a(seed).map_err(anyhow::Error::msg)?;
             let mut b = make_b(seed).map_err(anyhow::Error::msg)?;
-            let a_side = if index % 2 == 0 {
+            let a_side = if index % 2 == 0 || !config.alternate {
                 Side::First
             } else {
                 Side::Second
@@ -146,14 +150,19 @@ pub fn play_series<G: TwoPlayerGame + Send + Sync>(
             let (tally, done, records) = &mut *guard;
             tally.add(a_side, &ending);
             *done += 1;
-            write!(records, "[Round {}]\n{}\n", index + 1, record.to_text(&names[0], &names[1]))?;
+            write!(
+                records,
+                "[Round {}]\n{}\n",
+                index + 1,
+                record.to_text(&names[0], &names[1])
+            )?;
             records.flush()?;
             progress(*done, tally);
         }
     };
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..config.jobs.max(1))
-            .map(|_| scope.spawn(&worker))
+            .map(|_| scope.spawn(worker))
             .collect();
         for handle in handles {
             let result = handle.join().expect("a series worker panicked");

@@ -255,7 +255,11 @@ fn the_random_choices_keep_to_their_rules() {
     for _ in 0..200 {
         let outcome = searcher.search(&root, &[], tie, &OwnEvaluation);
         let chosen = outcome.root.iter().find(|(m, _)| Some(*m) == outcome.best);
-        assert_eq!(chosen.map(|(_, s)| *s), Some(best), "a tie choice is a best move");
+        assert_eq!(
+            chosen.map(|(_, s)| *s),
+            Some(best),
+            "a tie choice is a best move"
+        );
     }
     let rank = Limits {
         choice: Choice::SeedRank,

@@ -1,0 +1,105 @@
+//! The convergence chart of a genetic algorithm run: each gene's value in the
+//! best individual, generation by generation, as a PNG (like the Dobutsu
+//! seed's figure 15), drawn with plotters.
+
+use super::Generation;
+use plotters::prelude::*;
+use std::path::Path;
+
+/// The font the labels are drawn with (Debian's fonts-dejavu-core).
+const FONT: &str = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+
+/// Draws `history` into `path`: one line per gene named by `names`, a dot
+/// where the gene was fixed.
+pub fn draw(
+    history: &[Generation],
+    names: &[&str],
+    title: &str,
+    path: &Path,
+) -> anyhow::Result<()> {
+    anyhow::ensure!(!history.is_empty(), "no generations to draw");
+    let font = std::fs::read(FONT).map_err(|e| {
+        anyhow::anyhow!("cannot read the font {FONT} ({e}): apt-get install fonts-dejavu-core")
+    })?;
+    // plotters keeps the font for the process's lifetime.
+    let font: &'static [u8] = Box::leak(font.into_boxed_slice());
+    plotters::style::register_font("sans-serif", FontStyle::Normal, font)
+        .map_err(|_| anyhow::anyhow!("{FONT} is not a font plotters can read"))?;
+    let top = history
+        .iter()
+        .flat_map(|g| g.best.iter().copied())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let last = history.last().expect("generations").number;
+    let root = BitMapBackend::new(path, (1000, 600)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 24))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(50)
+        .build_cartesian_2d(1u32..last.max(2), 0i32..top + top / 10 + 1)?;
+    chart
+        .configure_mesh()
+        .x_desc("generation")
+        .y_desc("value in the best individual")
+        .draw()?;
+    for (gene, name) in names.iter().enumerate() {
+        let colour = Palette99::pick(gene).to_rgba();
+        chart
+            .draw_series(LineSeries::new(
+                history.iter().map(|g| (g.number, g.best[gene])),
+                colour.stroke_width(2),
+            ))?
+            .label(*name)
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
+            });
+        let fixed = history.last().and_then(|g| g.fixed_at[gene]);
+        if let Some(at) = fixed {
+            let value = history[(at - 1) as usize].best[gene];
+            chart.draw_series(std::iter::once(Circle::new(
+                (at, value),
+                5,
+                colour.filled(),
+            )))?;
+        }
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()?;
+    root.present()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chart_is_a_png_of_the_chosen_size_and_bad_input_is_refused() {
+        let history: Vec<Generation> = (1..=30)
+            .map(|n| Generation {
+                number: n,
+                best: vec![n as i32 * 3, 100 - n as i32],
+                best_points: 2.0,
+                games: 20,
+                fixed_at: vec![Some(20), None],
+            })
+            .collect();
+        let dir = std::env::temp_dir().join(format!("arena-plot-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("chart.png");
+        draw(&history, &["chick", "hen"], "test", &path).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+        let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+        let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+        assert_eq!((width, height), (1000, 600));
+        assert!(draw(&[], &[], "empty", &path).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
