@@ -8,6 +8,7 @@ pub mod dobutsu;
 pub mod game;
 pub mod kyoto;
 pub mod model;
+pub mod reversi;
 pub mod search;
 pub mod stats;
 pub mod tune;

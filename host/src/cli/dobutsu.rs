@@ -1,29 +1,231 @@
-//! `arena dobutsu ...`: the Dobutsu shogi commands.
+//! `arena dobutsu ...`: perft, a game in the terminal, the engines, and the
+//! seed's genetic algorithm for the piece values.
 
+use crate::cli::play::{play, PlayArgs};
+use crate::dobutsu::eval::{PieceValues, SeedEvaluation};
+use crate::dobutsu::perft::perft;
+use crate::dobutsu::Position;
+use crate::game::player::SearchPlayer;
+use crate::game::record::Record;
+use crate::game::tournament::play_out;
+use crate::game::{Engines, Outcome};
+use crate::search::{Choice, Limits};
+use crate::tune::{evolve, plot, GaConfig};
+use anyhow::Context;
 use clap::Subcommand;
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::time::Instant;
 
 /// The Dobutsu shogi subcommands.
 #[derive(Subcommand, Debug)]
 pub enum DobutsuCommand {
     /// Print, as the last line, the number of move sequences of length DEPTH.
-    Perft { depth: u32 },
+    Perft {
+        depth: u32,
+        /// Start from this Fairy-Stockfish FEN.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Comma-separated moves played first (either notation).
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Also print each first move's count.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Play in the terminal against an engine (by default the strongest).
+    Play(PlayArgs),
+    /// List the engines and their options.
+    Engines,
+    /// The seed's genetic algorithm for the piece values (material alone, a
+    /// 2-ply search): a round robin of 5, the top 2 cross over, 3% mutation,
+    /// a gene fixed once its best value's deviation over 100 generations is
+    /// at most 30; the convergence chart as a PNG.
+    Tune {
+        /// Stop after this many generations even if some gene is unsettled.
+        #[arg(long, default_value_t = 3000)]
+        generations: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+        /// The search depth of the individuals.
+        #[arg(long, default_value_t = 2)]
+        depth: u32,
+        /// The chart (PNG).
+        #[arg(long, default_value = "dobutsu-tune.png")]
+        chart: PathBuf,
+        /// A game still going after this many plies is a draw.
+        #[arg(long, default_value_t = 200)]
+        max_plies: usize,
+    },
 }
 
 /// Runs one Dobutsu shogi subcommand.
 pub fn run(
     command: DobutsuCommand,
-    _input: &mut dyn BufRead,
+    input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> anyhow::Result<()> {
     match command {
-        DobutsuCommand::Perft { depth } => {
-            anyhow::bail!("{} perft {depth}: not written yet", "dobutsu");
-            #[allow(unreachable_code)]
-            {
-                writeln!(output)?;
-                Ok(())
+        DobutsuCommand::Perft {
+            depth,
+            fen,
+            moves,
+            divide,
+        } => perft_command(depth, fen.as_deref(), &moves, divide, output),
+        DobutsuCommand::Play(args) => play(&args, Position::start(), "alphabeta:time=1", input, output),
+        DobutsuCommand::Engines => {
+            writeln!(output, "random: uniformly random legal moves")?;
+            for kind in Position::engine_kinds() {
+                writeln!(output, "{}: {}", kind.name, kind.about)?;
             }
+            writeln!(
+                output,
+                "options: NAME:depth=N,time=S,nodes=N,eval=E,choice=first|tie|rank,quiescence=on|off,table=BITS,seed=N\n\
+                 evaluations: strong, material, attacks, seed, or nine piece values a/b/c/d/e/f/g/h/i"
+            )?;
+            Ok(())
         }
+        DobutsuCommand::Tune {
+            generations,
+            seed,
+            jobs,
+            depth,
+            chart,
+            max_plies,
+        } => tune(generations, seed, jobs, depth, &chart, max_plies, output),
     }
+}
+
+fn perft_command(
+    depth: u32,
+    fen: Option<&str>,
+    moves: &str,
+    divide: bool,
+    output: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let start = match fen {
+        Some(fen) => Position::from_fen(fen).map_err(|e| anyhow::anyhow!("--fen: {e}"))?,
+        None => Position::start(),
+    };
+    let mut game = Record::new(start, usize::MAX);
+    for text in moves.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        game.play_text(text)
+            .map_err(|e| anyhow::anyhow!("--moves: {e}"))?;
+    }
+    let position = *game.position();
+    let started = Instant::now();
+    let count = if divide && depth > 0 {
+        let mut first = Vec::new();
+        position.generate(&mut first);
+        let mut total = 0;
+        for m in first {
+            let mut child = position;
+            child.make(m);
+            let n = perft(&child, depth - 1);
+            writeln!(output, "{} {n}", Position::move_text(m))?;
+            total += n;
+        }
+        total
+    } else {
+        perft(&position, depth)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    writeln!(
+        output,
+        "perft {depth} of {}: {:.3} s, {:.1} M moves/s",
+        position.to_fen(),
+        seconds,
+        count as f64 / seconds.max(1e-9) / 1e6
+    )?;
+    writeln!(output, "{count}")?;
+    Ok(())
+}
+
+fn tune(
+    generations: u32,
+    seed: u64,
+    jobs: usize,
+    depth: u32,
+    chart: &PathBuf,
+    max_plies: usize,
+    output: &mut dyn Write,
+) -> anyhow::Result<()> {
+    // The seed's first generation: its base values times uniform [0, 1] each.
+    let mut rng = StdRng::seed_from_u64(seed);
+    let base = PieceValues::SEED.genes();
+    let initial: Vec<Vec<i32>> = (0..5)
+        .map(|_| {
+            base.iter()
+                .map(|&v| (f64::from(v) * rng.random::<f64>()).round() as i32)
+                .collect()
+        })
+        .collect();
+    let config = GaConfig {
+        max_generations: generations,
+        seed,
+        jobs,
+        ..GaConfig::default()
+    };
+    let limits = Limits {
+        choice: Choice::RandomTie,
+        ..Limits::depth(depth)
+    };
+    let play_game = |first: &[i32], second: &[i32], game_seed: u64| -> Outcome {
+        let player = |genes: &[i32], s: u64| {
+            SearchPlayer::new(
+                "ga",
+                limits,
+                Box::new(SeedEvaluation::material(PieceValues::from_genes(genes))),
+                0,
+                s,
+            )
+        };
+        let mut a = player(first, game_seed);
+        let mut b = player(second, game_seed ^ 0x5555);
+        let mut record = Record::new(Position::start(), max_plies);
+        play_out(&mut record, [&mut a, &mut b], &mut |_, _| {})
+            .map(|ending| ending.outcome())
+            .unwrap_or(Outcome::Draw)
+    };
+    writeln!(
+        output,
+        "genetic algorithm: 5 individuals, depth {depth}, genes {}",
+        PieceValues::GENE_NAMES.join(", ")
+    )?;
+    let bar = ProgressBar::new(u64::from(generations));
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} generation {pos}/{len} {msg}")
+            .expect("a valid progress template"),
+    );
+    let started = Instant::now();
+    let history = evolve(initial, &config, &play_game, &mut |g| {
+        bar.set_position(u64::from(g.number));
+        let fixed = g.fixed_at.iter().filter(|f| f.is_some()).count();
+        bar.set_message(format!("{fixed}/9 genes fixed, best {:?}", g.best));
+        true
+    });
+    bar.finish_and_clear();
+    let last = history.last().context("no generation ran")?;
+    writeln!(output, "{} generations in {:.1} s", last.number, started.elapsed().as_secs_f64())?;
+    writeln!(output, "| gene | seed | tuned | fixed at generation |\n|---|---|---|---|")?;
+    for (gene, name) in PieceValues::GENE_NAMES.iter().enumerate() {
+        let fixed = last.fixed_at[gene].map_or("-".to_string(), |g| g.to_string());
+        writeln!(output, "| {name} | {} | {} | {fixed} |", base[gene], last.best[gene])?;
+    }
+    let genes: Vec<String> = last.best.iter().map(i32::to_string).collect();
+    writeln!(output, "engine: seed:depth={depth},eval={}", genes.join("/"))?;
+    plot::draw(
+        &history,
+        &PieceValues::GENE_NAMES,
+        "Dobutsu shogi: piece values of the best individual",
+        chart,
+    )?;
+    writeln!(output, "chart: {}", chart.display())?;
+    Ok(())
 }

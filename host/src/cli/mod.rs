@@ -7,7 +7,9 @@ pub mod dobutsu;
 pub mod experiment;
 pub mod kyoto;
 pub mod play;
+pub mod reversi;
 pub mod series;
+pub mod tournament;
 
 use clap::{Parser, Subcommand};
 
@@ -31,6 +33,12 @@ pub enum Command {
     /// Kyoto shogi and Simulation shogi (Kyoto shogi with the points rule): perft, play.
     #[command(subcommand)]
     Kyoto(kyoto::KyotoCommand),
+    /// Reversi for any number of players (the seed's 3-player octagon by default,
+    /// standard Othello with --preset othello): perft, play, benchmark.
+    #[command(subcommand)]
+    Reversi(reversi::ReversiCommand),
+    /// A series between two engines of a game, both (or all) seats, with 95% intervals.
+    Tournament(tournament::TournamentArgs),
     /// Referee Blokus Duo games between two contest players, as the organisers' referee did.
     Referee(contest::RefereeArgs),
     /// Play Blokus Duo as a contest player over a link, with a host engine.
@@ -94,6 +102,8 @@ pub fn run_with(
         Command::Blokus(command) => blokus::run(command, input, output),
         Command::Dobutsu(command) => dobutsu::run(command, input, output),
         Command::Kyoto(command) => kyoto::run(command, input, output),
+        Command::Reversi(command) => reversi::run(command, input, output),
+        Command::Tournament(args) => tournament::run(args, output),
         Command::Referee(args) => contest::referee(args, output),
         Command::Player(args) => contest::player(args, output),
         Command::Engines => contest::engines(output),

@@ -1,1 +1,208 @@
-//! Dobutsu shogi: rules, notation and perft (to be written).
+//! Dobutsu shogi (3 x 4): the position and its rules, Fairy-Stockfish and
+//! seed notations, perft, evaluations, and the engines the shared tools use.
+
+pub mod eval;
+pub mod notation;
+pub mod perft;
+pub mod position;
+
+pub use position::{Move, Position};
+
+use crate::game::player::{EngineKind, EvaluationByName};
+use crate::game::{Engines, Side, TwoPlayerGame};
+use crate::search::{Choice, Evaluator, Game, Limits, WIN};
+use eval::{PieceValues, SeedEvaluation, StrongEvaluation};
+use std::fmt;
+use std::time::Duration;
+
+impl Game for Position {
+    type Move = Move;
+
+    fn moves(&self, out: &mut Vec<Move>) {
+        self.generate(out);
+    }
+
+    fn play(&mut self, m: Move) {
+        self.make(m);
+    }
+
+    fn evaluate(&self) -> i32 {
+        StrongEvaluation.evaluate(self)
+    }
+
+    fn terminal(&self) -> Option<i32> {
+        self.decided().map(|won| if won { WIN } else { -WIN })
+    }
+
+    fn no_move_score(&self) -> i32 {
+        -WIN
+    }
+
+    fn key(&self) -> u64 {
+        self.zobrist()
+    }
+
+    fn is_noisy(&self, m: Move) -> bool {
+        m.captured != 0 || m.promotes
+    }
+}
+
+impl TwoPlayerGame for Position {
+    const NAME: &'static str = "dobutsu";
+    const REPETITION_DRAW: usize = 3;
+
+    fn start() -> Position {
+        Position::start()
+    }
+
+    fn side_to_move(&self) -> Side {
+        Position::side_to_move(self)
+    }
+
+    fn to_fen(&self) -> String {
+        Position::to_fen(self)
+    }
+
+    fn from_fen(text: &str) -> Result<Position, String> {
+        Position::from_fen(text)
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        Position::move_text(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        Position::parse_move(self, text)
+    }
+}
+
+/// `eval=` values: `strong` (ours), `material`, `attacks` (material and
+/// attacked cells), `seed` (material, attacks, check and try: the seed's full
+/// evaluation), or nine comma-free piece values `v1/v2/.../v9` for material
+/// alone (board chick, elephant, giraffe, lion, hen; hand chick, elephant,
+/// giraffe, lion).
+fn evaluation(name: Option<&str>, default: &str) -> Result<Box<dyn Evaluator<Position>>, String> {
+    let seed = PieceValues::SEED;
+    Ok(match name.unwrap_or(default) {
+        "strong" => Box::new(StrongEvaluation),
+        "material" => Box::new(SeedEvaluation::material(seed)),
+        "attacks" => Box::new(SeedEvaluation {
+            values: seed,
+            attacks: true,
+            check_and_try: false,
+        }),
+        "seed" => Box::new(SeedEvaluation {
+            values: seed,
+            attacks: true,
+            check_and_try: true,
+        }),
+        values if values.contains('/') => {
+            let genes: Vec<i32> = values
+                .split('/')
+                .map(|v| v.parse::<i32>().map_err(|_| format!("`{v}` is not a value")))
+                .collect::<Result<_, _>>()?;
+            if genes.len() != 9 {
+                return Err(format!("{} piece values: nine are needed", genes.len()));
+            }
+            Box::new(SeedEvaluation::material(PieceValues::from_genes(&genes)))
+        }
+        other => {
+            return Err(format!(
+                "no evaluation `{other}`: strong, material, attacks, seed, or nine values a/b/.../i"
+            ))
+        }
+    })
+}
+
+fn strong_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, String> {
+    evaluation(name, "strong")
+}
+
+fn seed_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, String> {
+    evaluation(name, "seed")
+}
+
+impl Engines for Position {
+    fn engine_kinds() -> Vec<EngineKind<Position>> {
+        let strong: EvaluationByName<Position> = strong_evaluation;
+        let seed: EvaluationByName<Position> = seed_evaluation;
+        vec![
+            EngineKind {
+                name: "alphabeta",
+                about: "ours: iterative deepening alpha-beta with a table and quiescence, \
+                        our evaluation, 0.1 s a move",
+                limits: Limits {
+                    max_depth: 64,
+                    time: Some(Duration::from_millis(100)),
+                    quiescence: true,
+                    ..Limits::default()
+                },
+                table_bits: 20,
+                evaluation: strong,
+            },
+            EngineKind {
+                name: "seed",
+                about: "the seed's player: a fixed-depth search (3 by default) with its \
+                        evaluation, ties broken at random",
+                limits: Limits {
+                    choice: Choice::RandomTie,
+                    ..Limits::depth(3)
+                },
+                table_bits: 0,
+                evaluation: seed,
+            },
+        ]
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use position::{CHICK, ELEPHANT, GIRAFFE, GOTE, HEN, LION};
+        let hand = |side: usize| {
+            let names = ["chick", "elephant", "giraffe"];
+            let items: Vec<String> = (0..3)
+                .filter(|&i| self.hand(side, i) > 0)
+                .map(|i| format!("{} x{}", names[i], self.hand(side, i)))
+                .collect();
+            if items.is_empty() {
+                "-".to_string()
+            } else {
+                items.join(", ")
+            }
+        };
+        writeln!(f, "gote hand: {}", hand(1))?;
+        writeln!(f, "    A   B   C")?;
+        for row in 0..4 {
+            write!(f, "{} ", row + 1)?;
+            for column in 0..3 {
+                let piece = self.at(row * 3 + column);
+                let letter = match piece & 7 {
+                    CHICK => "C",
+                    ELEPHANT => "E",
+                    GIRAFFE => "G",
+                    LION => "L",
+                    HEN => "H",
+                    _ => " . ",
+                };
+                if piece == 0 {
+                    write!(f, " . ")?;
+                } else if piece & GOTE != 0 {
+                    write!(f, " v{letter}")?;
+                } else {
+                    write!(f, " ^{letter}")?;
+                }
+                write!(f, " ")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "sente hand: {}", hand(0))?;
+        write!(
+            f,
+            "{} to move (^ sente, moving up; v gote; C chick, E elephant, G giraffe, L lion, H hen)",
+            if self.side() == 0 { "sente" } else { "gote" }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,207 @@
+//! `arena reversi ...`: perft, a game in the terminal with any seat a person
+//! or an engine, and the playout benchmark.
+
+use crate::reversi::perft::perft;
+use crate::reversi::players::{player_by_name, playout, ReversiPlayer};
+use crate::reversi::setup::{COLOUR_LETTERS, COLOUR_NAMES};
+use crate::reversi::{Position, Setup};
+use anyhow::Context;
+use clap::Subcommand;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The Reversi subcommands.
+#[derive(Subcommand, Debug)]
+pub enum ReversiCommand {
+    /// Print, as the last line, the number of leaves DEPTH plies deep (a pass
+    /// is a ply; a finished game is one leaf).
+    Perft {
+        depth: u32,
+        /// octagon3 (the seed's 3-player board), octagon3-bawa, octagon5, othello.
+        #[arg(long, default_value = "octagon3")]
+        preset: String,
+    },
+    /// Play in the terminal: each colour a person or an engine.
+    Play {
+        #[arg(long, default_value = "octagon3")]
+        preset: String,
+        /// One entry per colour in colour order (black, white, ash, ...):
+        /// `human`, `random`, `seed-mc`, `mcts`, `mcts:time=1`, ...
+        /// Default: a person as black, MCTS for the others.
+        #[arg(long, value_delimiter = ',')]
+        seats: Vec<String>,
+        /// The record, rewritten after every move.
+        #[arg(long, default_value = "reversi-game.txt")]
+        record: PathBuf,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Random playouts a second from the start, and Othello perft nodes a second.
+    Bench {
+        #[arg(long, default_value = "octagon3")]
+        preset: String,
+        /// Playouts to time.
+        #[arg(long, default_value_t = 200_000)]
+        playouts: u32,
+        /// The Othello perft depth to time.
+        #[arg(long, default_value_t = 9)]
+        depth: u32,
+    },
+}
+
+fn setup(preset: &str) -> anyhow::Result<Setup> {
+    Setup::preset(preset).map_err(|e| anyhow::anyhow!("--preset: {e}"))
+}
+
+/// Runs one Reversi subcommand.
+pub fn run(
+    command: ReversiCommand,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> anyhow::Result<()> {
+    match command {
+        ReversiCommand::Perft { depth, preset } => {
+            let setup = setup(&preset)?;
+            writeln!(output, "{setup}")?;
+            writeln!(output, "{}", perft(&Position::new(&setup), depth))?;
+            Ok(())
+        }
+        ReversiCommand::Play {
+            preset,
+            seats,
+            record,
+            seed,
+        } => play(&setup(&preset)?, &seats, &record, seed, input, output),
+        ReversiCommand::Bench {
+            preset,
+            playouts,
+            depth,
+        } => bench(&setup(&preset)?, playouts, depth, output),
+    }
+}
+
+fn play(
+    setup: &Setup,
+    seats: &[String],
+    record: &PathBuf,
+    seed: u64,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let colours = setup.colours();
+    let specs: Vec<String> = if seats.is_empty() {
+        (0..colours)
+            .map(|c| if c == 0 { "human".into() } else { "mcts".into() })
+            .collect()
+    } else {
+        seats.to_vec()
+    };
+    anyhow::ensure!(
+        specs.len() == colours,
+        "--seats names {} players; {} has {colours} colours",
+        specs.len(),
+        setup.name
+    );
+    let mut players: Vec<Option<Box<dyn ReversiPlayer>>> = specs
+        .iter()
+        .enumerate()
+        .map(|(c, spec)| match spec.as_str() {
+            "human" => Ok(None),
+            spec => player_by_name(spec, seed.wrapping_add(c as u64)).map(Some),
+        })
+        .collect::<Result<_, _>>()
+        .map_err(anyhow::Error::msg)?;
+    let mut position = Position::new(setup);
+    let mut moves: Vec<String> = Vec::new();
+    let save = |moves: &[String], result: Option<String>| -> anyhow::Result<()> {
+        let players: Vec<String> = specs
+            .iter()
+            .enumerate()
+            .map(|(c, s)| format!("{}={s}", COLOUR_LETTERS[c]))
+            .collect();
+        let mut text = format!(
+            "[Game reversi]\n[Variant {}]\n[Players {}]\n{}\n",
+            setup.name,
+            players.join(" "),
+            moves.join(" ")
+        );
+        if let Some(result) = result {
+            text += &format!("[Result {result}]\n");
+        }
+        std::fs::write(record, text)
+            .with_context(|| format!("cannot write the record {}", record.display()))
+    };
+    writeln!(output, "{setup}; the record is {}", record.display())?;
+    loop {
+        writeln!(output, "\n{position}")?;
+        if position.is_over() {
+            let counts: Vec<String> = position.counts().iter().map(u32::to_string).collect();
+            save(&moves, Some(counts.join("-")))?;
+            return Ok(());
+        }
+        let colour = position.to_move();
+        let m = match &mut players[colour] {
+            Some(engine) => {
+                let m = engine.choose(&position);
+                writeln!(
+                    output,
+                    "{} ({}) plays {}",
+                    COLOUR_NAMES[colour],
+                    engine.name(),
+                    Position::move_text(m)
+                )?;
+                m
+            }
+            None => {
+                write!(output, "{} to move (a cell like d3, or pass; quit)> ", COLOUR_NAMES[colour])?;
+                output.flush()?;
+                let mut line = String::new();
+                if input.read_line(&mut line)? == 0 || line.trim() == "quit" {
+                    writeln!(output, "stopped: the record is kept in {}", record.display())?;
+                    return Ok(());
+                }
+                match position.parse_move(&line) {
+                    Ok(m) => m,
+                    Err(reason) => {
+                        writeln!(output, "{reason}")?;
+                        continue;
+                    }
+                }
+            }
+        };
+        moves.push(Position::move_text(m));
+        position.play(m);
+        save(&moves, None)?;
+    }
+}
+
+fn bench(setup: &Setup, playouts: u32, depth: u32, output: &mut dyn Write) -> anyhow::Result<()> {
+    let start = Position::new(setup);
+    let mut rng = StdRng::seed_from_u64(1);
+    let started = Instant::now();
+    let mut stones = 0u64;
+    for _ in 0..playouts {
+        stones += u64::from(playout(start, &mut rng).counts()[0]);
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    writeln!(
+        output,
+        "{}: {playouts} random playouts in {seconds:.3} s: {:.0} playouts/s (mean black stones {:.2})",
+        setup.name,
+        f64::from(playouts) / seconds,
+        stones as f64 / f64::from(playouts)
+    )?;
+    let othello = Position::new(&Setup::preset("othello").expect("a preset"));
+    let started = Instant::now();
+    let leaves = perft(&othello, depth);
+    let seconds = started.elapsed().as_secs_f64();
+    writeln!(
+        output,
+        "othello perft {depth}: {leaves} leaves in {seconds:.3} s: {:.1} M leaves/s",
+        leaves as f64 / seconds / 1e6
+    )?;
+    Ok(())
+}
