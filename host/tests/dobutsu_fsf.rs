@@ -15,7 +15,11 @@ use rand::{RngExt, SeedableRng};
 /// at the start of the owner's next turn) differs in exactly those positions,
 /// so they are left out.
 fn a_lion_stands_on_its_far_row(position: &Position) -> bool {
-    (0..2).any(|side| position.lion(side).is_some_and(|cell| far_row(side).contains(&cell)))
+    (0..2).any(|side| {
+        position
+            .lion(side)
+            .is_some_and(|cell| far_row(side).contains(&cell))
+    })
 }
 
 fn without_lions_in_hand(fen: &str) -> String {

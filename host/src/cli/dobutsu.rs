@@ -78,7 +78,9 @@ pub fn run(
             moves,
             divide,
         } => perft_command(depth, fen.as_deref(), &moves, divide, output),
-        DobutsuCommand::Play(args) => play(&args, Position::start(), "alphabeta:time=1", input, output),
+        DobutsuCommand::Play(args) => {
+            play(&args, Position::start(), "alphabeta:time=1", input, output)
+        }
         DobutsuCommand::Engines => {
             writeln!(output, "random: uniformly random legal moves")?;
             for kind in Position::engine_kinds() {
@@ -152,7 +154,7 @@ fn tune(
     seed: u64,
     jobs: usize,
     depth: u32,
-    chart: &PathBuf,
+    chart: &std::path::Path,
     max_plies: usize,
     output: &mut dyn Write,
 ) -> anyhow::Result<()> {
@@ -212,14 +214,30 @@ fn tune(
     });
     bar.finish_and_clear();
     let last = history.last().context("no generation ran")?;
-    writeln!(output, "{} generations in {:.1} s", last.number, started.elapsed().as_secs_f64())?;
-    writeln!(output, "| gene | seed | tuned | fixed at generation |\n|---|---|---|---|")?;
+    writeln!(
+        output,
+        "{} generations in {:.1} s",
+        last.number,
+        started.elapsed().as_secs_f64()
+    )?;
+    writeln!(
+        output,
+        "| gene | seed | tuned | fixed at generation |\n|---|---|---|---|"
+    )?;
     for (gene, name) in PieceValues::GENE_NAMES.iter().enumerate() {
         let fixed = last.fixed_at[gene].map_or("-".to_string(), |g| g.to_string());
-        writeln!(output, "| {name} | {} | {} | {fixed} |", base[gene], last.best[gene])?;
+        writeln!(
+            output,
+            "| {name} | {} | {} | {fixed} |",
+            base[gene], last.best[gene]
+        )?;
     }
     let genes: Vec<String> = last.best.iter().map(i32::to_string).collect();
-    writeln!(output, "engine: seed:depth={depth},eval={}", genes.join("/"))?;
+    writeln!(
+        output,
+        "engine: seed:depth={depth},eval={}",
+        genes.join("/")
+    )?;
     plot::draw(
         &history,
         &PieceValues::GENE_NAMES,

@@ -105,3 +105,141 @@ pub fn run_tables<G: Engines + Send + Sync>(
     }
     Ok(())
 }
+
+/// The experiments `arena experiment` knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Experiment {
+    /// Dobutsu seed, table 1: material-only players at depths 2-5 against each other.
+    DobutsuTable1,
+    /// Dobutsu seed, tables 2 and 3: three evaluations at depth 2 against each other.
+    DobutsuTables2And3,
+}
+
+/// `arena experiment NAME`.
+#[derive(clap::Args, Debug)]
+pub struct ExperimentArgs {
+    #[arg(value_enum)]
+    pub name: Experiment,
+    /// Games a cell (default: the seed's own count).
+    #[arg(long)]
+    pub games: Option<u32>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 300)]
+    pub max_plies: usize,
+    /// The file every game is appended to.
+    #[arg(long, default_value = "experiment-games.txt")]
+    pub records: std::path::PathBuf,
+}
+
+fn cell(first: String, second: String, published: Option<f64>) -> Option<Cell> {
+    Some(Cell {
+        first,
+        second,
+        published,
+    })
+}
+
+/// Dobutsu table 1. The seed prints the first player's depth across the top
+/// and the second's down the side (its caption says the opposite; the layout
+/// is followed here).
+fn dobutsu_table1() -> Vec<Table> {
+    let published = [
+        [None, Some(86.0), Some(58.0), Some(74.0)],
+        [Some(54.0), None, Some(72.0), Some(74.0)],
+        [Some(70.0), Some(68.0), None, Some(80.0)],
+        [Some(72.0), Some(72.0), Some(68.0), None],
+    ];
+    let spec = |depth: u32| format!("seed:depth={depth},eval=material");
+    vec![Table {
+        title: "Dobutsu table 1: the first player's win rate, material-only players, \
+                first player's depth across, second's down"
+            .to_string(),
+        corner: "second \\ first".to_string(),
+        column_labels: (2..=5).map(|d| format!("depth {d}")).collect(),
+        rows: (2..=5u32)
+            .map(|second| {
+                let cells = (2..=5u32)
+                    .map(|first| {
+                        (first != second)
+                            .then(|| {
+                                cell(
+                                    spec(first),
+                                    spec(second),
+                                    published[second as usize - 2][first as usize - 2],
+                                )
+                            })
+                            .flatten()
+                    })
+                    .collect();
+                (format!("depth {second}"), cells)
+            })
+            .collect(),
+        reported: Reported::First,
+    }]
+}
+
+/// Dobutsu tables 2 and 3: evaluations 1 (material), 2 (material and attacked
+/// cells), 3 (material, attacked cells, check and try), depth 2; the first
+/// player's evaluation across, the second's down.
+fn dobutsu_tables_2_and_3() -> Vec<Table> {
+    let evaluations = ["material", "attacks", "seed"];
+    let first_wins = [[36.0, 9.0, 22.0], [6.0, 42.0, 7.0], [49.0, 2.0, 0.0]];
+    let second_wins = [[49.0, 30.0, 63.0], [39.0, 0.0, 53.0], [43.0, 52.0, 100.0]];
+    let spec = |e: usize| format!("seed:depth=2,eval={}", evaluations[e]);
+    let table = |title: &str, published: [[f64; 3]; 3], reported| Table {
+        title: title.to_string(),
+        corner: "second \\ first".to_string(),
+        column_labels: (1..=3).map(|e| format!("evaluation {e}")).collect(),
+        rows: (0..3)
+            .map(|second| {
+                let cells = (0..3)
+                    .map(|first| cell(spec(first), spec(second), Some(published[second][first])))
+                    .collect();
+                (format!("evaluation {}", second + 1), cells)
+            })
+            .collect(),
+        reported,
+    };
+    vec![
+        table(
+            "Dobutsu table 2: the first player's win rate (1 material, 2 + attacked cells, 3 + check and try; depth 2)",
+            first_wins,
+            Reported::First,
+        ),
+        table(
+            "Dobutsu table 3: the second player's win rate (same games)",
+            second_wins,
+            Reported::Second,
+        ),
+    ]
+}
+
+/// Runs an experiment and prints its tables.
+pub fn run(args: ExperimentArgs, output: &mut dyn Write) -> anyhow::Result<()> {
+    let (tables, default_games) = match args.name {
+        Experiment::DobutsuTable1 => (dobutsu_table1(), 50),
+        Experiment::DobutsuTables2And3 => (dobutsu_tables_2_and_3(), 100),
+    };
+    let options = RunOptions {
+        games: args.games.unwrap_or(default_games),
+        seed: args.seed,
+        jobs: args.jobs,
+        max_plies: args.max_plies,
+    };
+    writeln!(
+        output,
+        "{:?}: {} games a cell, seats fixed, win rates with 95% intervals, the seed's figure in brackets",
+        args.name, options.games
+    )?;
+    run_tables(
+        &tables,
+        &crate::dobutsu::Position::start(),
+        &options,
+        &args.records,
+        output,
+    )
+}

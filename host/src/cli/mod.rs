@@ -39,6 +39,8 @@ pub enum Command {
     Reversi(reversi::ReversiCommand),
     /// A series between two engines of a game, both (or all) seats, with 95% intervals.
     Tournament(tournament::TournamentArgs),
+    /// Re-run a seed's experiment and print its table beside the published one.
+    Experiment(experiment::ExperimentArgs),
     /// Referee Blokus Duo games between two contest players, as the organisers' referee did.
     Referee(contest::RefereeArgs),
     /// Play Blokus Duo as a contest player over a link, with a host engine.
@@ -104,6 +106,7 @@ pub fn run_with(
         Command::Kyoto(command) => kyoto::run(command, input, output),
         Command::Reversi(command) => reversi::run(command, input, output),
         Command::Tournament(args) => tournament::run(args, output),
+        Command::Experiment(args) => experiment::run(args, output),
         Command::Referee(args) => contest::referee(args, output),
         Command::Player(args) => contest::player(args, output),
         Command::Engines => contest::engines(output),

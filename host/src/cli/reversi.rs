@@ -94,7 +94,13 @@ fn play(
     let colours = setup.colours();
     let specs: Vec<String> = if seats.is_empty() {
         (0..colours)
-            .map(|c| if c == 0 { "human".into() } else { "mcts".into() })
+            .map(|c| {
+                if c == 0 {
+                    "human".into()
+                } else {
+                    "mcts".into()
+                }
+            })
             .collect()
     } else {
         seats.to_vec()
@@ -156,11 +162,19 @@ fn play(
                 m
             }
             None => {
-                write!(output, "{} to move (a cell like d3, or pass; quit)> ", COLOUR_NAMES[colour])?;
+                write!(
+                    output,
+                    "{} to move (a cell like d3, or pass; quit)> ",
+                    COLOUR_NAMES[colour]
+                )?;
                 output.flush()?;
                 let mut line = String::new();
                 if input.read_line(&mut line)? == 0 || line.trim() == "quit" {
-                    writeln!(output, "stopped: the record is kept in {}", record.display())?;
+                    writeln!(
+                        output,
+                        "stopped: the record is kept in {}",
+                        record.display()
+                    )?;
                     return Ok(());
                 }
                 match position.parse_move(&line) {

@@ -2,6 +2,7 @@
 //! games alternate the seats; Reversi gives engine A each colour in turn and
 //! engine B the others.
 
+use crate::cli::kyoto::Points;
 use crate::cli::series::{run_series, SeriesArgs};
 use crate::reversi::series::play_reversi_series;
 use crate::reversi::Setup;
@@ -15,6 +16,8 @@ use std::path::PathBuf;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TournamentGame {
     Dobutsu,
+    /// Simulation shogi (Kyoto shogi with points; `--points off`: plain Kyoto shogi).
+    Kyoto,
     Reversi,
 }
 
@@ -29,6 +32,9 @@ pub struct TournamentArgs {
     /// Reversi's board and turn order: octagon3, octagon3-bawa, octagon5, othello.
     #[arg(long, default_value = "octagon3")]
     pub preset: String,
+    /// Kyoto: the points rule of Simulation shogi.
+    #[arg(long, value_enum, default_value = "on")]
+    pub points: Points,
 }
 
 /// Runs a tournament.
@@ -37,6 +43,12 @@ pub fn run(args: TournamentArgs, output: &mut dyn Write) -> anyhow::Result<()> {
         TournamentGame::Dobutsu => {
             run_series(&args.series, crate::dobutsu::Position::start(), output).map(|_| ())
         }
+        TournamentGame::Kyoto => run_series(
+            &args.series,
+            crate::kyoto::Position::start(args.points == Points::On),
+            output,
+        )
+        .map(|_| ()),
         TournamentGame::Reversi => reversi(&args, output),
     }
 }
@@ -66,9 +78,11 @@ fn reversi(args: &TournamentArgs, output: &mut dyn Write) -> anyhow::Result<()> 
         &setup,
         &series.a,
         &series.b,
-        series.games,
-        series.seed,
-        series.jobs,
+        crate::reversi::series::ReversiSeriesConfig {
+            games: series.games,
+            seed: series.seed,
+            jobs: series.jobs,
+        },
         &mut records,
         &|done| bar.set_position(u64::from(done)),
     )?;

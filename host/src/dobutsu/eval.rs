@@ -39,8 +39,15 @@ impl PieceValues {
     }
 
     pub const GENE_NAMES: [&'static str; 9] = [
-        "chick", "elephant", "giraffe", "lion", "hen", "chick in hand", "elephant in hand",
-        "giraffe in hand", "lion in hand",
+        "chick",
+        "elephant",
+        "giraffe",
+        "lion",
+        "hen",
+        "chick in hand",
+        "elephant in hand",
+        "giraffe in hand",
+        "lion in hand",
     ];
 
     fn on_board(&self, kind: u8) -> i32 {

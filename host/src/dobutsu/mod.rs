@@ -99,7 +99,10 @@ fn evaluation(name: Option<&str>, default: &str) -> Result<Box<dyn Evaluator<Pos
         values if values.contains('/') => {
             let genes: Vec<i32> = values
                 .split('/')
-                .map(|v| v.parse::<i32>().map_err(|_| format!("`{v}` is not a value")))
+                .map(|v| {
+                    v.parse::<i32>()
+                        .map_err(|_| format!("`{v}` is not a value"))
+                })
                 .collect::<Result<_, _>>()?;
             if genes.len() != 9 {
                 return Err(format!("{} piece values: nine are needed", genes.len()));

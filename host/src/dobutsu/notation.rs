@@ -133,7 +133,10 @@ impl Position {
                 let kind = kind_of_letter(letter)
                     .ok_or_else(|| format!("row {}: `{letter}` is not a piece", row + 1))?;
                 if column >= 3 {
-                    return Err(format!("row {} of `{board_text}` is longer than 3", row + 1));
+                    return Err(format!(
+                        "row {} of `{board_text}` is longer than 3",
+                        row + 1
+                    ));
                 }
                 let kind = match (promoted, kind) {
                     (false, kind) => kind,
@@ -146,7 +149,10 @@ impl Position {
                 column += 1;
             }
             if column != 3 {
-                return Err(format!("row {} of `{board_text}` has {column} cells, not 3", row + 1));
+                return Err(format!(
+                    "row {} of `{board_text}` has {column} cells, not 3",
+                    row + 1
+                ));
             }
         }
         for letter in hand_text.chars().filter(|&c| c != '-') {
@@ -154,7 +160,10 @@ impl Position {
                 .filter(|k| HAND_KINDS.contains(k))
                 .ok_or_else(|| format!("hand `{hand_text}`: `{letter}` cannot be in hand"))?;
             let side = usize::from(letter.is_ascii_lowercase());
-            let index = HAND_KINDS.iter().position(|&k| k == kind).expect("a hand kind");
+            let index = HAND_KINDS
+                .iter()
+                .position(|&k| k == kind)
+                .expect("a hand kind");
             position.hands[side][index] += 1;
         }
         position.side = match rest.split_whitespace().next() {
@@ -167,13 +176,21 @@ impl Position {
             return Err("no lion on the board".to_string());
         }
         let count = |kind: u8| {
-            position.board.iter().filter(|&&p| p & 7 == kind || (kind == CHICK && p & 7 == HEN)).count()
-                + HAND_KINDS
-                    .iter()
-                    .position(|&k| k == kind)
-                    .map_or(0, |i| usize::from(position.hands[0][i] + position.hands[1][i]))
+            position
+                .board
+                .iter()
+                .filter(|&&p| p & 7 == kind || (kind == CHICK && p & 7 == HEN))
+                .count()
+                + HAND_KINDS.iter().position(|&k| k == kind).map_or(0, |i| {
+                    usize::from(position.hands[0][i] + position.hands[1][i])
+                })
         };
-        for (kind, name) in [(CHICK, "chicks"), (ELEPHANT, "elephants"), (GIRAFFE, "giraffes"), (LION, "lions")] {
+        for (kind, name) in [
+            (CHICK, "chicks"),
+            (ELEPHANT, "elephants"),
+            (GIRAFFE, "giraffes"),
+            (LION, "lions"),
+        ] {
             if count(kind) > 2 {
                 return Err(format!("{} {name}: the game has two", count(kind)));
             }

@@ -58,7 +58,16 @@ fn steps(kind: u8) -> &'static [(i8, i8)] {
         CHICK => &[(-1, 0)],
         ELEPHANT => &[(-1, -1), (-1, 1), (1, -1), (1, 1)],
         GIRAFFE => &[(-1, 0), (1, 0), (0, -1), (0, 1)],
-        LION => &[(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)],
+        LION => &[
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+        ],
         HEN => &[(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0)],
         _ => &[],
     }
@@ -69,13 +78,13 @@ static ATTACKS: std::sync::LazyLock<[[[u16; CELLS]; 6]; 2]> = std::sync::LazyLoc
     let mut table = [[[0u16; CELLS]; 6]; 2];
     for (owner, per_owner) in table.iter_mut().enumerate() {
         for kind in CHICK..=HEN {
-            for cell in 0..CELLS {
+            for (cell, targets) in per_owner[kind as usize].iter_mut().enumerate() {
                 let (row, column) = ((cell / 3) as i8, (cell % 3) as i8);
                 for &(dr, dc) in steps(kind) {
                     let dr = if owner == 1 { -dr } else { dr };
                     let (r, c) = (row + dr, column + dc);
                     if (0..4).contains(&r) && (0..3).contains(&c) {
-                        per_owner[kind as usize][cell] |= 1 << (r * 3 + c);
+                        *targets |= 1 << (r * 3 + c);
                     }
                 }
             }
@@ -275,7 +284,10 @@ impl Position {
         let me = self.side();
         let owner_bit = if me == 1 { GOTE } else { 0 };
         if m.is_drop() {
-            let index = HAND_KINDS.iter().position(|&k| k == m.kind).expect("a hand kind");
+            let index = HAND_KINDS
+                .iter()
+                .position(|&k| k == m.kind)
+                .expect("a hand kind");
             self.hands[me][index] -= 1;
         } else {
             self.board[m.from as usize] = 0;

@@ -24,7 +24,12 @@ fn perft_from_the_start_matches_fairy_stockfish() {
     let start = Position::start();
     assert_eq!(start.to_fen(), "gle/1c1/1C1/ELG[] w - - 0 1");
     for (depth, expected) in [4, 17, 123, 976, 8_122].into_iter().enumerate() {
-        assert_eq!(perft(&start, depth as u32 + 1), expected, "depth {}", depth + 1);
+        assert_eq!(
+            perft(&start, depth as u32 + 1),
+            expected,
+            "depth {}",
+            depth + 1
+        );
     }
 }
 
@@ -44,7 +49,10 @@ fn catching_the_lion_ends_the_game_for_the_side_that_lost_it() {
     assert_eq!(after.decided(), Some(false));
     assert_eq!(after.terminal(), Some(-crate::search::WIN));
     assert!(texts(&after).is_empty());
-    assert!(after.parse_move("b1b2").unwrap_err().contains("game is over"));
+    assert!(after
+        .parse_move("b1b2")
+        .unwrap_err()
+        .contains("game is over"));
 }
 
 #[test]
@@ -96,7 +104,11 @@ fn a_chick_promotes_by_a_move_but_not_by_a_drop_and_a_hen_returns_as_a_chick() {
     let mut taken = after;
     taken.make(taken.parse_move("a4b4").unwrap());
     assert_eq!(taken.hand(1, 0), 1);
-    assert!(taken.to_fen().starts_with("1l1/3/3/2L[Cc]"), "{}", taken.to_fen());
+    assert!(
+        taken.to_fen().starts_with("1l1/3/3/2L[Cc]"),
+        "{}",
+        taken.to_fen()
+    );
 }
 
 #[test]
@@ -105,7 +117,10 @@ fn drops_go_on_every_empty_cell_and_nowhere_else() {
     let drops: Vec<String> = texts(&p).into_iter().filter(|m| m.contains('@')).collect();
     assert_eq!(drops.len(), 10);
     assert!(p.parse_move("E@b4").unwrap_err().contains("occupied"));
-    assert!(p.parse_move("G@a1").unwrap_err().contains("no giraffe in hand"));
+    assert!(p
+        .parse_move("G@a1")
+        .unwrap_err()
+        .contains("no giraffe in hand"));
     assert!(p.parse_move("L@a1").unwrap_err().contains("never in hand"));
 }
 
@@ -119,7 +134,10 @@ fn every_piece_moves_as_the_rules_say() {
         ("+C", vec!["b3a3", "b3a4", "b3b2", "b3b4", "b3c3", "b3c4"]),
     ] {
         let p = fen(&format!("3/1{piece}1/3/L1l[] w 0 1"));
-        let own: Vec<String> = texts(&p).into_iter().filter(|m| m.starts_with("b3")).collect();
+        let own: Vec<String> = texts(&p)
+            .into_iter()
+            .filter(|m| m.starts_with("b3"))
+            .collect();
         assert_eq!(own, expected, "{piece}");
     }
     // Gote's chick moves down.
@@ -127,8 +145,14 @@ fn every_piece_moves_as_the_rules_say() {
     assert!(texts(&p).contains(&"b2b1+".to_string()));
     let lion = fen("3/3/1L1/l2[] w 0 1");
     assert_eq!(texts(&lion).len(), 8);
-    assert!(lion.parse_move("b2b4").unwrap_err().contains("does not move that way"));
-    assert!(lion.parse_move("a1a2").unwrap_err().contains("no piece of yours"));
+    assert!(lion
+        .parse_move("b2b4")
+        .unwrap_err()
+        .contains("does not move that way"));
+    assert!(lion
+        .parse_move("a1a2")
+        .unwrap_err()
+        .contains("no piece of yours"));
     assert!(lion.parse_move("zz").unwrap_err().contains("is not a move"));
 }
 
@@ -136,7 +160,10 @@ fn every_piece_moves_as_the_rules_say() {
 fn the_seeds_cells_name_the_same_moves() {
     let start = Position::start();
     assert_eq!(start.parse_move("B3B2"), start.parse_move("b2b3"));
-    assert_eq!(Position::seed_move_text(start.parse_move("b2b3").unwrap()), "B3B2");
+    assert_eq!(
+        Position::seed_move_text(start.parse_move("b2b3").unwrap()),
+        "B3B2"
+    );
     let p = fen("1l1/3/3/1L1[C] w 0 1");
     assert_eq!(p.parse_move("C*A1"), p.parse_move("C@a4"));
 }

@@ -1,1 +1,198 @@
-//! Kyoto shogi: rules, notation and perft (to be written).
+//! Kyoto shogi, and Simulation shogi (Kyoto shogi with the points rule): the
+//! position and its rules, Fairy-Stockfish and seed notations, perft,
+//! evaluations, and the engines the shared tools use.
+
+pub mod eval;
+pub mod notation;
+pub mod perft;
+pub mod position;
+
+pub use position::{Move, Position};
+
+use crate::game::player::{EngineKind, EvaluationByName};
+use crate::game::{Engines, Side, TwoPlayerGame};
+use crate::search::{Choice, Evaluator, Game, Limits, WIN};
+use eval::{PairValues, SeedEvaluation, StrongEvaluation};
+use std::fmt;
+use std::time::Duration;
+
+impl Game for Position {
+    type Move = Move;
+
+    fn moves(&self, out: &mut Vec<Move>) {
+        self.generate(out);
+    }
+
+    fn play(&mut self, m: Move) {
+        self.make(m);
+    }
+
+    fn evaluate(&self) -> i32 {
+        StrongEvaluation.evaluate(self)
+    }
+
+    fn no_move_score(&self) -> i32 {
+        // Checkmated (or without a move that keeps the king safe): lost.
+        -WIN
+    }
+
+    fn key(&self) -> u64 {
+        self.zobrist()
+    }
+
+    fn is_noisy(&self, m: Move) -> bool {
+        m.captured != 0
+    }
+}
+
+impl TwoPlayerGame for Position {
+    const NAME: &'static str = "kyoto";
+    const REPETITION_DRAW: usize = 4;
+
+    fn start() -> Position {
+        Position::start(true)
+    }
+
+    fn side_to_move(&self) -> Side {
+        Position::side_to_move(self)
+    }
+
+    fn to_fen(&self) -> String {
+        Position::to_fen(self)
+    }
+
+    fn from_fen(text: &str) -> Result<Position, String> {
+        Position::from_fen(text)
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        Position::move_text(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        Position::parse_move(self, text)
+    }
+}
+
+/// `eval=` values: `strong` (ours), `average` (the seed's averaged values),
+/// or four values `LT/SB/GN/RP` (lance-tokin, silver-bishop, gold-knight,
+/// rook-pawn: the seed's varied players).
+fn evaluation(name: Option<&str>, default: &str) -> Result<Box<dyn Evaluator<Position>>, String> {
+    Ok(match name.unwrap_or(default) {
+        "strong" => Box::new(StrongEvaluation),
+        "average" => Box::new(SeedEvaluation {
+            values: PairValues::AVERAGE,
+        }),
+        values if values.contains('/') => Box::new(SeedEvaluation {
+            values: PairValues::parse(values)?,
+        }),
+        other => {
+            return Err(format!(
+                "no evaluation `{other}`: strong, average, or four values LT/SB/GN/RP"
+            ))
+        }
+    })
+}
+
+fn strong_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, String> {
+    evaluation(name, "strong")
+}
+
+fn seed_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, String> {
+    evaluation(name, "average")
+}
+
+impl Engines for Position {
+    fn engine_kinds() -> Vec<EngineKind<Position>> {
+        let strong: EvaluationByName<Position> = strong_evaluation;
+        let seed: EvaluationByName<Position> = seed_evaluation;
+        vec![
+            EngineKind {
+                name: "alphabeta",
+                about: "ours: iterative deepening alpha-beta with a table and quiescence, \
+                        our evaluation, 0.2 s a move",
+                limits: Limits {
+                    max_depth: 64,
+                    time: Some(Duration::from_millis(200)),
+                    quiescence: true,
+                    ..Limits::default()
+                },
+                table_bits: 20,
+                evaluation: strong,
+            },
+            EngineKind {
+                name: "seed",
+                about: "the seed's player: alpha-beta to depth 4 (its DEPTHMAX) with its \
+                        averaged values, a better move likelier (rank min of two random ranks)",
+                limits: Limits {
+                    choice: Choice::SeedRank,
+                    ..Limits::depth(4)
+                },
+                table_bits: 0,
+                evaluation: seed,
+            },
+        ]
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use position::{GOTE, HAND_KINDS};
+        let hand = |side: usize| {
+            let items: Vec<String> = HAND_KINDS
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| self.hand(side, i) > 0)
+                .map(|(i, &k)| format!("{} x{}", notation::face_name(k), self.hand(side, i)))
+                .collect();
+            if items.is_empty() {
+                "-".to_string()
+            } else {
+                items.join(", ")
+            }
+        };
+        let points = |side: usize| {
+            self.points()
+                .map_or(String::new(), |p| format!(" ({} points)", p[side]))
+        };
+        writeln!(f, "gote hand: {}{}", hand(1), points(1))?;
+        writeln!(
+            f,
+            "     5   4   3   2   1   (a-e in Fairy-Stockfish's squares)"
+        )?;
+        for row in 0..5 {
+            write!(f, "{} ", row + 1)?;
+            for column in 0..5 {
+                let piece = self.at(row * 5 + column);
+                if piece == 0 {
+                    write!(f, "  . ")?;
+                    continue;
+                }
+                let name = match piece & 15 {
+                    position::PAWN => "P",
+                    position::LANCE => "L",
+                    position::KNIGHT => "N",
+                    position::SILVER => "S",
+                    position::ROOK => "R",
+                    position::TOKIN => "T",
+                    position::GOLD => "G",
+                    position::BISHOP => "B",
+                    _ => "K",
+                };
+                let owner = if piece & GOTE != 0 { 'v' } else { '^' };
+                write!(f, " {owner}{name} ")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "sente hand: {}{}", hand(0), points(0))?;
+        write!(
+            f,
+            "{} to move (^ sente, moving up; v gote; P pawn, L lance, N knight, S silver, \
+             R rook, T tokin, G gold, B bishop, K king; pieces flip after every move)",
+            if self.side() == 0 { "sente" } else { "gote" }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests;

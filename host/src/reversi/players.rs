@@ -227,7 +227,9 @@ impl ReversiPlayer for Mcts {
             rewards: [0.0; MAX_COLOURS],
         }];
         let mut playouts = 0u64;
-        while playouts < limit && deadline.is_none_or(|d| playouts % 32 != 0 || Instant::now() < d) {
+        while playouts < limit
+            && deadline.is_none_or(|d| !playouts.is_multiple_of(32) || Instant::now() < d)
+        {
             // Selection down to a node not yet expanded (or a finished game).
             let mut node = 0;
             while tree[node].expanded && !tree[node].children.is_empty() {
@@ -290,7 +292,9 @@ impl ReversiPlayer for Mcts {
 /// `mcts:time=SECONDS`, `mcts:seed-equal`; default `seed-equal`).
 pub fn player_by_name(spec: &str, seed: u64) -> Result<Box<dyn ReversiPlayer>, String> {
     let (name, option) = spec.split_once(':').unwrap_or((spec, ""));
-    let bad = || format!("reversi engine `{spec}`: the engines are random, seed-mc, mcts[:playouts=N|time=S|seed-equal]");
+    let bad = || {
+        format!("reversi engine `{spec}`: the engines are random, seed-mc, mcts[:playouts=N|time=S|seed-equal]")
+    };
     match (name, option) {
         ("random", "") => Ok(Box::new(RandomPlayer::new(seed))),
         ("seed-mc", "") => Ok(Box::new(SeedMonteCarlo::new(seed))),

@@ -32,14 +32,14 @@ const NOT_LAST_COLUMN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 #[inline]
 fn shift(bits: u64, direction: usize) -> u64 {
     match direction {
-        0 => (bits << 1) & NOT_FIRST_COLUMN,  // east
-        1 => (bits >> 1) & NOT_LAST_COLUMN,   // west
-        2 => bits << 8,                       // south
-        3 => bits >> 8,                       // north
-        4 => (bits << 9) & NOT_FIRST_COLUMN,  // south-east
-        5 => (bits << 7) & NOT_LAST_COLUMN,   // south-west
-        6 => (bits >> 7) & NOT_FIRST_COLUMN,  // north-east
-        _ => (bits >> 9) & NOT_LAST_COLUMN,   // north-west
+        0 => (bits << 1) & NOT_FIRST_COLUMN, // east
+        1 => (bits >> 1) & NOT_LAST_COLUMN,  // west
+        2 => bits << 8,                      // south
+        3 => bits >> 8,                      // north
+        4 => (bits << 9) & NOT_FIRST_COLUMN, // south-east
+        5 => (bits << 7) & NOT_LAST_COLUMN,  // south-west
+        6 => (bits >> 7) & NOT_FIRST_COLUMN, // north-east
+        _ => (bits >> 9) & NOT_LAST_COLUMN,  // north-west
     }
 }
 
@@ -224,7 +224,10 @@ impl Position {
             };
         }
         let bytes = text.as_bytes();
-        if bytes.len() != 2 || !(b'a'..=b'h').contains(&bytes[0]) || !(b'1'..=b'8').contains(&bytes[1]) {
+        if bytes.len() != 2
+            || !(b'a'..=b'h').contains(&bytes[0])
+            || !(b'1'..=b'8').contains(&bytes[1])
+        {
             return Err(format!("`{text}` is not a cell (a1 to h8) or `pass`"));
         }
         let cell = (bytes[1] - b'1') * 8 + (bytes[0] - b'a');
@@ -283,7 +286,11 @@ impl fmt::Display for Position {
                 None => write!(f, "; game over: a draw"),
             }
         } else {
-            write!(f, "; {} to move (* marks the legal cells)", COLOUR_NAMES[self.to_move()])
+            write!(
+                f,
+                "; {} to move (* marks the legal cells)",
+                COLOUR_NAMES[self.to_move()]
+            )
         }
     }
 }

@@ -66,18 +66,25 @@ fn play_game(
     (position, moves, spent)
 }
 
-/// Plays `games` games of `setup`: in game `i` engine A plays colour `i mod
-/// colours` and B the others, random choices from `seed + i`.
+/// How many games, from which seed, on how many threads.
+#[derive(Clone, Copy, Debug)]
+pub struct ReversiSeriesConfig {
+    pub games: u32,
+    pub seed: u64,
+    pub jobs: usize,
+}
+
+/// Plays `config.games` games of `setup`: in game `i` engine A plays colour
+/// `i mod colours` and B the others, random choices from `seed + i`.
 pub fn play_reversi_series(
     setup: &Setup,
     a: &str,
     b: &str,
-    games: u32,
-    seed: u64,
-    jobs: usize,
+    config: ReversiSeriesConfig,
     records: &mut (dyn Write + Send),
     progress: &(dyn Fn(u32) + Sync),
 ) -> anyhow::Result<ReversiSeries> {
+    let ReversiSeriesConfig { games, seed, jobs } = config;
     player_by_name(a, seed).map_err(anyhow::Error::msg)?;
     player_by_name(b, seed).map_err(anyhow::Error::msg)?;
     let colours = setup.colours();
@@ -121,13 +128,23 @@ pub fn play_reversi_series(
             let mut s = shared.lock().expect("series tally");
             s.tally.by_colour[a_colour].add(end.scores()[a_colour]);
             for (c, &(time, count)) in spent.iter().enumerate() {
-                let slot = if c == a_colour { &mut s.a_time } else { &mut s.b_time };
+                let slot = if c == a_colour {
+                    &mut s.a_time
+                } else {
+                    &mut s.b_time
+                };
                 slot.0 += time;
                 slot.1 += count;
             }
             s.done += 1;
             let names: Vec<String> = (0..colours)
-                .map(|c| format!("{}={}", COLOUR_LETTERS[c], if c == a_colour { a } else { b }))
+                .map(|c| {
+                    format!(
+                        "{}={}",
+                        COLOUR_LETTERS[c],
+                        if c == a_colour { a } else { b }
+                    )
+                })
                 .collect();
             let counts: Vec<String> = end.counts().iter().map(u32::to_string).collect();
             writeln!(

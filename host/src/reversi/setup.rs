@@ -35,7 +35,9 @@ pub enum SetupError {
     Rows(usize),
     #[error("row {row} has {len} cells: 1 to 8 are allowed")]
     RowLength { row: usize, len: usize },
-    #[error("row {row}, column {column}: `{found}` is not `#`, `.` or a colour letter ({letters})")]
+    #[error(
+        "row {row}, column {column}: `{found}` is not `#`, `.` or a colour letter ({letters})"
+    )]
     Cell {
         row: usize,
         column: usize,
@@ -199,7 +201,10 @@ mod tests {
         assert_eq!(five.playable.count_ones(), 52);
         let othello = Setup::preset("othello").unwrap();
         assert_eq!(othello.playable, u64::MAX);
-        assert_eq!(othello.stones, [0x0000_0008_1000_0000, 0x0000_0010_0800_0000]);
+        assert_eq!(
+            othello.stones,
+            [0x0000_0008_1000_0000, 0x0000_0010_0800_0000]
+        );
     }
 
     #[test]
@@ -213,8 +218,14 @@ mod tests {
                 letters: "BWACYRGM".to_string()
             })
         );
-        assert_eq!(Setup::parse("x", ".B.\n", "BW"), Err(SetupError::Absent('W')));
-        assert_eq!(Setup::parse("x", ".B.\n", "B?"), Err(SetupError::Order("B?".into())));
+        assert_eq!(
+            Setup::parse("x", ".B.\n", "BW"),
+            Err(SetupError::Absent('W'))
+        );
+        assert_eq!(
+            Setup::parse("x", ".B.\n", "B?"),
+            Err(SetupError::Order("B?".into()))
+        );
         assert_eq!(
             Setup::parse("x", ".........\n", "B"),
             Err(SetupError::RowLength { row: 1, len: 9 })

@@ -12,7 +12,12 @@ fn othello_perft_from_the_start_matches_the_published_counts() {
     let start = Position::new(&Setup::preset("othello").unwrap());
     let expected = [4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216];
     for (depth, &count) in expected.iter().enumerate() {
-        assert_eq!(perft(&start, depth as u32 + 1), count, "depth {}", depth + 1);
+        assert_eq!(
+            perft(&start, depth as u32 + 1),
+            count,
+            "depth {}",
+            depth + 1
+        );
     }
 }
 
@@ -37,7 +42,10 @@ fn a_run_of_mixed_other_colours_is_turned_and_a_hole_stops_a_run() {
     assert!(p.parse_move("a1").unwrap_err().contains("turns no stone"));
     assert!(p.parse_move("c1").unwrap_err().contains("turns no stone"));
     assert!(p.parse_move("b1").unwrap_err().contains("taken"));
-    assert!(board("#WB.\n", "BW").parse_move("a1").unwrap_err().contains("hole"));
+    assert!(board("#WB.\n", "BW")
+        .parse_move("a1")
+        .unwrap_err()
+        .contains("hole"));
     assert!(p.parse_move("z9").unwrap_err().contains("not a cell"));
 }
 
@@ -93,7 +101,8 @@ fn the_seed_schedule_and_random_games_keep_the_stone_count_right() {
             // Every placement adds one stone; stones never vanish or overlap.
             assert_eq!(
                 stones,
-                start.counts().iter().sum::<u32>() + (start.empties().count_ones() - end.empties().count_ones())
+                start.counts().iter().sum::<u32>()
+                    + (start.empties().count_ones() - end.empties().count_ones())
             );
             let all = (0..end.colours()).fold(0u64, |a, c| {
                 assert_eq!(a & end.stones(c), 0);
@@ -104,12 +113,25 @@ fn the_seed_schedule_and_random_games_keep_the_stone_count_right() {
     }
 }
 
+fn config(games: u32, jobs: usize) -> series::ReversiSeriesConfig {
+    series::ReversiSeriesConfig {
+        games,
+        seed: 1,
+        jobs,
+    }
+}
+
 #[test]
 fn a_series_rotates_the_seats_and_monte_carlo_beats_random_players() {
     let setup = Setup::preset("octagon3").unwrap();
     let mut records = Vec::new();
     let series = series::play_reversi_series(
-        &setup, "seed-mc", "random", 6, 1, 2, &mut records, &|_| {},
+        &setup,
+        "seed-mc",
+        "random",
+        config(6, 2),
+        &mut records,
+        &|_| {},
     )
     .unwrap();
     let tally = &series.tally;
@@ -121,8 +143,15 @@ fn a_series_rotates_the_seats_and_monte_carlo_beats_random_players() {
     assert!(wins >= 4, "{tally}");
     let text = String::from_utf8(records).unwrap();
     assert_eq!(text.matches("[Result ").count(), 6);
-    assert!(series::play_reversi_series(&setup, "mcts:lots", "random", 1, 1, 1, &mut Vec::new(), &|_| {})
-        .is_err());
+    assert!(series::play_reversi_series(
+        &setup,
+        "mcts:lots",
+        "random",
+        config(1, 1),
+        &mut Vec::new(),
+        &|_| {}
+    )
+    .is_err());
 }
 
 #[test]

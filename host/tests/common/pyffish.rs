@@ -87,5 +87,8 @@ pub fn essential(fen: &str) -> String {
     let mut letters: Vec<char> = hand.chars().filter(|&c| c != '-').collect();
     letters.sort();
     let side = rest.split_whitespace().next().unwrap_or("");
-    format!("{board}[{}] {side}", letters.into_iter().collect::<String>())
+    format!(
+        "{board}[{}] {side}",
+        letters.into_iter().collect::<String>()
+    )
 }

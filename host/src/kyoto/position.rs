@@ -1,0 +1,384 @@
+//! A Kyoto shogi position on 5 x 5 (with the points of Simulation shogi when
+//! they are on), move generation with the king kept safe, play with the flip
+//! of every moved piece, and the points rule.
+
+use crate::game::Side;
+
+/// Faces. Each non-king piece shows one face of a pair and turns over after
+/// every move of it: pawn <-> rook, lance <-> tokin, knight <-> gold, silver <-> bishop.
+pub const PAWN: u8 = 1;
+pub const LANCE: u8 = 2;
+pub const KNIGHT: u8 = 3;
+pub const SILVER: u8 = 4;
+pub const ROOK: u8 = 5;
+pub const TOKIN: u8 = 6;
+pub const GOLD: u8 = 7;
+pub const BISHOP: u8 = 8;
+pub const KING: u8 = 9;
+/// Set on gote's pieces.
+pub const GOTE: u8 = 16;
+
+/// Row 0 is rank 1 (the top, gote's back rank); column 0 is file 5 (the left).
+pub const CELLS: usize = 25;
+
+/// The kinds that go to hand (the first faces), in hand order.
+pub const HAND_KINDS: [u8; 4] = [PAWN, LANCE, KNIGHT, SILVER];
+
+/// Points a drop costs (and needs before it).
+pub const DROP_COST: u16 = 10;
+
+/// The face a piece shows after it moves.
+pub fn flipped(face: u8) -> u8 {
+    match face {
+        PAWN => ROOK,
+        ROOK => PAWN,
+        LANCE => TOKIN,
+        TOKIN => LANCE,
+        KNIGHT => GOLD,
+        GOLD => KNIGHT,
+        SILVER => BISHOP,
+        BISHOP => SILVER,
+        other => other,
+    }
+}
+
+/// The first face of the pair a face belongs to (what a captured piece becomes in hand).
+pub fn base(face: u8) -> u8 {
+    match face {
+        ROOK => PAWN,
+        TOKIN => LANCE,
+        GOLD => KNIGHT,
+        BISHOP => SILVER,
+        other => other,
+    }
+}
+
+/// Whether a face is the second of its pair (written with `+`).
+pub fn is_promoted(face: u8) -> bool {
+    matches!(face, ROOK | TOKIN | GOLD | BISHOP)
+}
+
+/// A move or a drop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The cell moved from, or [`Move::DROP`].
+    pub from: u8,
+    pub to: u8,
+    /// The face moved (before the flip) or the face dropped.
+    pub face: u8,
+    /// What stood on `to` (0: nothing), with the owner bit.
+    pub captured: u8,
+}
+
+impl Move {
+    pub const DROP: u8 = 25;
+
+    pub fn is_drop(&self) -> bool {
+        self.from == Move::DROP
+    }
+
+    /// The face the piece shows after the move.
+    pub fn face_after(&self) -> u8 {
+        if self.is_drop() {
+            self.face
+        } else {
+            flipped(self.face)
+        }
+    }
+}
+
+/// The position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) board: [u8; CELLS],
+    /// Pieces in hand, `[side][hand index]`.
+    pub(crate) hands: [[u8; 4]; 2],
+    /// 0 sente (moving up), 1 gote.
+    pub(crate) side: u8,
+    /// Simulation shogi's points, or `None` for plain Kyoto shogi.
+    pub(crate) points: Option<[u16; 2]>,
+}
+
+const ORTHOGONAL: [(i8, i8); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+const DIAGONAL: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+const GOLD_STEPS: [(i8, i8); 6] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0)];
+const SILVER_STEPS: [(i8, i8); 5] = [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 1)];
+const KING_STEPS: [(i8, i8); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+/// (row, column) offsets.
+type Steps = &'static [(i8, i8)];
+
+/// A face's single steps and sliding directions, for sente (row -1 is forward).
+fn motion(face: u8) -> (Steps, Steps) {
+    match face {
+        PAWN => (&[(-1, 0)], &[]),
+        LANCE => (&[], &[(-1, 0)]),
+        KNIGHT => (&[(-2, -1), (-2, 1)], &[]),
+        SILVER => (&SILVER_STEPS, &[]),
+        GOLD | TOKIN => (&GOLD_STEPS, &[]),
+        ROOK => (&[], &ORTHOGONAL),
+        BISHOP => (&[], &DIAGONAL),
+        KING => (&KING_STEPS, &[]),
+        _ => (&[], &[]),
+    }
+}
+
+/// Zobrist keys.
+struct Keys {
+    cells: [[u64; 32]; CELLS],
+    hands: [[[u64; 5]; 4]; 2],
+    gote_to_move: u64,
+    points: [[u64; 64]; 2],
+}
+
+static KEYS: std::sync::LazyLock<Keys> = std::sync::LazyLock::new(|| {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let mut keys = Keys {
+        cells: [[0; 32]; CELLS],
+        hands: [[[0; 5]; 4]; 2],
+        gote_to_move: 0,
+        points: [[0; 64]; 2],
+    };
+    for cell in keys.cells.iter_mut() {
+        for code in cell.iter_mut().skip(1) {
+            *code = next();
+        }
+    }
+    for side in keys.hands.iter_mut() {
+        for kind in side.iter_mut() {
+            for count in kind.iter_mut().skip(1) {
+                *count = next();
+            }
+        }
+    }
+    keys.gote_to_move = next();
+    for side in keys.points.iter_mut() {
+        for value in side.iter_mut() {
+            *value = next();
+        }
+    }
+    keys
+});
+
+impl Position {
+    /// The start (`p+nks+l/5/5/5/+LSK+NP`), with points at 0 when `points` is on.
+    pub fn start(points: bool) -> Position {
+        let g = GOTE;
+        let mut board = [0; CELLS];
+        board[..5].copy_from_slice(&[PAWN | g, GOLD | g, KING | g, SILVER | g, TOKIN | g]);
+        board[20..].copy_from_slice(&[TOKIN, SILVER, KING, GOLD, PAWN]);
+        Position {
+            board,
+            hands: [[0; 4]; 2],
+            side: 0,
+            points: points.then_some([0, 0]),
+        }
+    }
+
+    pub fn side(&self) -> usize {
+        self.side as usize
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        if self.side == 0 {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
+    pub fn at(&self, cell: usize) -> u8 {
+        self.board[cell]
+    }
+
+    pub fn hand(&self, side: usize, index: usize) -> u8 {
+        self.hands[side][index]
+    }
+
+    pub fn points(&self) -> Option<[u16; 2]> {
+        self.points
+    }
+
+    fn owner(piece: u8) -> usize {
+        usize::from(piece & GOTE != 0)
+    }
+
+    /// The cell of `side`'s king.
+    pub fn king(&self, side: usize) -> Option<usize> {
+        let code = KING | if side == 1 { GOTE } else { 0 };
+        self.board.iter().position(|&p| p == code)
+    }
+
+    /// Calls `visit` with every cell the piece on `from` attacks.
+    fn for_each_target(&self, from: usize, mut visit: impl FnMut(usize)) {
+        let piece = self.board[from];
+        let owner = Position::owner(piece);
+        let (steps, slides) = motion(piece & 15);
+        let (row, column) = ((from / 5) as i8, (from % 5) as i8);
+        let forward = if owner == 1 { -1 } else { 1 };
+        for &(dr, dc) in steps {
+            let (r, c) = (row + dr * forward, column + dc);
+            if (0..5).contains(&r) && (0..5).contains(&c) {
+                visit((r * 5 + c) as usize);
+            }
+        }
+        for &(dr, dc) in slides {
+            let (mut r, mut c) = (row + dr * forward, column + dc);
+            while (0..5).contains(&r) && (0..5).contains(&c) {
+                let cell = (r * 5 + c) as usize;
+                visit(cell);
+                if self.board[cell] != 0 {
+                    break;
+                }
+                r += dr * forward;
+                c += dc;
+            }
+        }
+    }
+
+    /// Whether `side`'s pieces attack `cell`.
+    pub fn attacks(&self, side: usize, cell: usize) -> bool {
+        for from in 0..CELLS {
+            let piece = self.board[from];
+            if piece != 0 && Position::owner(piece) == side {
+                let mut hit = false;
+                self.for_each_target(from, |to| hit |= to == cell);
+                if hit {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether `side`'s king is attacked.
+    pub fn in_check(&self, side: usize) -> bool {
+        self.king(side).is_some_and(|k| self.attacks(1 - side, k))
+    }
+
+    /// Whether the side to move may drop now (points on: at least 10).
+    pub fn may_drop(&self) -> bool {
+        self.points.is_none_or(|p| p[self.side()] >= DROP_COST)
+    }
+
+    /// The moves of the side to move that obey the piece motions, before the
+    /// king's safety is checked.
+    pub fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        let me = self.side();
+        for from in 0..CELLS {
+            let piece = self.board[from];
+            if piece == 0 || Position::owner(piece) != me {
+                continue;
+            }
+            self.for_each_target(from, |to| {
+                let target = self.board[to];
+                if target == 0 || Position::owner(target) != me {
+                    out.push(Move {
+                        from: from as u8,
+                        to: to as u8,
+                        face: piece & 15,
+                        captured: target,
+                    });
+                }
+            });
+        }
+        if !self.may_drop() {
+            return;
+        }
+        for (index, &kind) in HAND_KINDS.iter().enumerate() {
+            if self.hands[me][index] == 0 {
+                continue;
+            }
+            for to in 0..CELLS {
+                if self.board[to] == 0 {
+                    for face in [kind, flipped(kind)] {
+                        out.push(Move {
+                            from: Move::DROP,
+                            to: to as u8,
+                            face,
+                            captured: 0,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// The legal moves: those that leave the mover's king unattacked.
+    pub fn generate(&self, out: &mut Vec<Move>) {
+        let mut pseudo = Vec::with_capacity(64);
+        self.pseudo_moves(&mut pseudo);
+        let me = self.side();
+        out.extend(pseudo.into_iter().filter(|&m| {
+            let mut after = *self;
+            after.make(m);
+            !after.in_check(me)
+        }));
+    }
+
+    /// Plays a move (legal or at least from [`Position::pseudo_moves`]).
+    pub fn make(&mut self, m: Move) {
+        let me = self.side();
+        let owner_bit = if me == 1 { GOTE } else { 0 };
+        if m.is_drop() {
+            let index = HAND_KINDS
+                .iter()
+                .position(|&k| k == base(m.face))
+                .expect("a hand kind");
+            self.hands[me][index] -= 1;
+        } else {
+            self.board[m.from as usize] = 0;
+            if m.captured != 0 {
+                let kind = base(m.captured & 15);
+                if let Some(index) = HAND_KINDS.iter().position(|&k| k == kind) {
+                    self.hands[me][index] += 1;
+                }
+            }
+        }
+        self.board[m.to as usize] = m.face_after() | owner_bit;
+        if let Some(points) = &mut self.points {
+            if m.is_drop() {
+                points[me] -= DROP_COST;
+            }
+            points[me] += if m.captured != 0 { 4 } else { 1 };
+        }
+        self.side ^= 1;
+    }
+
+    /// The Zobrist key of everything that makes the position, points included.
+    pub fn zobrist(&self) -> u64 {
+        let keys = &*KEYS;
+        let mut key = if self.side == 1 { keys.gote_to_move } else { 0 };
+        for (cell, &piece) in self.board.iter().enumerate() {
+            key ^= keys.cells[cell][piece as usize];
+        }
+        for side in 0..2 {
+            for index in 0..4 {
+                key ^= keys.hands[side][index][self.hands[side][index].min(4) as usize];
+            }
+        }
+        if let Some(points) = self.points {
+            for (side, &value) in points.iter().enumerate() {
+                let p = usize::from(value);
+                key ^= keys.points[side][p % 64].rotate_left((p / 64) as u32 + 1);
+            }
+        }
+        key | 1
+    }
+}

@@ -1,0 +1,197 @@
+//! Tests of the Kyoto shogi rules: perft from the start (Fairy-Stockfish's
+//! counts), flips, drops with either face, check and mate, the points rule,
+//! notation round trips and errors.
+
+use super::perft::perft;
+use super::position::*;
+use super::*;
+
+fn fen(text: &str) -> Position {
+    Position::from_fen(text).unwrap()
+}
+
+fn texts(position: &Position) -> Vec<String> {
+    let mut moves = Vec::new();
+    position.generate(&mut moves);
+    let mut texts: Vec<String> = moves.into_iter().map(Position::move_text).collect();
+    texts.sort();
+    texts
+}
+
+#[test]
+fn perft_from_the_start_matches_fairy_stockfish_and_the_points_change_nothing_yet() {
+    for points in [false, true] {
+        let start = Position::start(points);
+        for (depth, expected) in [12, 137, 1_636, 18_268].into_iter().enumerate() {
+            assert_eq!(
+                perft(&start, depth as u32 + 1),
+                expected,
+                "depth {} points {points}",
+                depth + 1
+            );
+        }
+    }
+    assert_eq!(
+        Position::start(false).to_fen(),
+        "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1"
+    );
+}
+
+#[test]
+fn the_start_moves_are_written_as_fairy_stockfish_writes_them() {
+    let mut expected = vec![
+        "b1a2+", "b1b2+", "b1c2+", "e1e2+", "a1a2-", "a1b2-", "d1c2-", "d1d2-", "d1e2-", "c1b2",
+        "c1c2", "c1d2",
+    ];
+    expected.sort();
+    assert_eq!(texts(&Position::start(false)), expected);
+}
+
+#[test]
+fn every_piece_flips_after_every_move_both_ways() {
+    for (face, after) in [
+        (PAWN, ROOK),
+        (ROOK, PAWN),
+        (LANCE, TOKIN),
+        (TOKIN, LANCE),
+        (KNIGHT, GOLD),
+        (GOLD, KNIGHT),
+        (SILVER, BISHOP),
+        (BISHOP, SILVER),
+    ] {
+        let letter = notation_letter(face);
+        let p = fen(&format!("5/k4/2{letter}2/5/4K[] w 0 1"));
+        let mut moves = Vec::new();
+        p.generate(&mut moves);
+        let m = moves
+            .iter()
+            .find(|m| m.from == 12)
+            .expect("the piece moves");
+        let mut q = p;
+        q.make(*m);
+        assert_eq!(q.at(m.to as usize), after, "{letter}");
+    }
+}
+
+fn notation_letter(face: u8) -> &'static str {
+    match face {
+        PAWN => "P",
+        ROOK => "+P",
+        LANCE => "L",
+        TOKIN => "+L",
+        KNIGHT => "N",
+        GOLD => "+N",
+        SILVER => "S",
+        _ => "+S",
+    }
+}
+
+#[test]
+fn drops_take_either_face_anywhere_empty_even_a_pawn_on_the_last_rank() {
+    let p = fen("k4/5/5/5/4K[P] w 0 1");
+    let drops: Vec<String> = texts(&p).into_iter().filter(|m| m.contains('@')).collect();
+    assert_eq!(drops.len(), 2 * 23);
+    let last_rank = p.parse_move("P@b5").unwrap();
+    let mut q = p;
+    q.make(last_rank);
+    assert_eq!(q.at(1), PAWN);
+    assert!(p.parse_move("+P@c3").is_ok());
+    assert!(p.parse_move("S@c3").unwrap_err().contains("no silver"));
+    assert!(p.parse_move("P@a5").unwrap_err().contains("occupied"));
+    assert!(p.parse_move("K@c3").unwrap_err().contains("never in hand"));
+}
+
+#[test]
+fn a_pawn_drop_mate_is_legal_and_wins() {
+    // Gote's king on a5 (file 5 rank 1), its own pawn on b5; sente's gold on
+    // b3 guards a4 and b4: a pawn dropped on a4 mates.
+    let p = fen("kp3/5/1+N3/5/4K[P] w 0 1");
+    let m = p.parse_move("P@a4").unwrap();
+    let mut q = p;
+    q.make(m);
+    assert!(q.in_check(1));
+    assert!(texts(&q).is_empty(), "{:?}", texts(&q));
+    assert_eq!(q.no_move_score(), -WIN);
+}
+
+#[test]
+fn a_move_into_check_is_refused_with_the_reason() {
+    // Sente's king on e1; gote's rook on e5 pins nothing but guards the e-file.
+    let p = fen("k3+p/5/5/5/3K1[] w 0 1");
+    assert!(p
+        .parse_move("d1e1")
+        .unwrap_err()
+        .contains("leaves your king in check"));
+    assert!(p.parse_move("d1d3").unwrap_err().contains("cannot move to"));
+    assert!(p
+        .parse_move("a5a4")
+        .unwrap_err()
+        .contains("no piece of yours"));
+    assert!(p.parse_move("zz").unwrap_err().contains("is not a move"));
+}
+
+#[test]
+fn the_points_rule_pays_moves_and_captures_and_charges_drops() {
+    // Sente's pawn on c2 takes gote's pawn on c3: +4.
+    let p = fen("k4/5/2p2/2P2/4K[] w 0 1 points=0,0");
+    let mut q = p;
+    q.make(p.parse_move("c2c3+").unwrap());
+    assert_eq!(q.points(), Some([4, 0]));
+    assert_eq!(q.hand(0, 0), 1);
+    // Gote moves: +1.
+    let mut r = q;
+    r.make(q.parse_move("a5b5").unwrap());
+    assert_eq!(r.points(), Some([4, 1]));
+    // Sente has 4 points: no drop.
+    assert!(texts(&r).iter().all(|m| !m.contains('@')));
+    assert!(r
+        .parse_move("P@a3")
+        .unwrap_err()
+        .contains("costs 10 points and you have 4"));
+    // With 10 points the drop is there; after it 10 - 10 + 1 = 1.
+    let rich = fen("1k3/5/5/5/4K[P] w 0 1 points=10,0");
+    let mut after = rich;
+    after.make(rich.parse_move("P@a3").unwrap());
+    assert_eq!(after.points(), Some([1, 0]));
+    // Points are part of the position.
+    let poorer = fen("1k3/5/5/5/4K[P] w 0 1 points=9,0");
+    assert_ne!(rich.key(), poorer.key());
+    assert_ne!(rich.key(), fen("1k3/5/5/5/4K[P] w 0 1").key());
+    assert_eq!(rich.to_fen(), "1k3/5/5/5/4K[P] w - - 0 1 points=10,0");
+}
+
+#[test]
+fn the_seeds_digits_name_the_same_moves() {
+    let start = Position::start(false);
+    // Sente's pawn on file 1 rank 5 (e1) to file 1 rank 4 (e2).
+    assert_eq!(start.parse_move("1514"), start.parse_move("e1e2+"));
+    let p = fen("k4/5/5/5/4K[P] w 0 1");
+    // 0 1 33: a pawn on file 3 rank 3 (c3); 0 5 33: the pawn turned rook.
+    assert_eq!(p.parse_move("0133"), p.parse_move("P@c3"));
+    assert_eq!(p.parse_move("0533"), p.parse_move("+P@c3"));
+    assert!(p.parse_move("0933").unwrap_err().contains("is not a move"));
+}
+
+#[test]
+fn fen_round_trips_and_bad_fens_are_named() {
+    for text in [
+        "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1",
+        "k4/5/2+s2/5/3K1[PPl] b - - 0 1",
+        "k4/5/5/5/4K[] w - - 0 1 points=12,3",
+    ] {
+        assert_eq!(fen(text).to_fen(), text);
+    }
+    for (bad, says) in [
+        ("k4/5/5/5[] w", "4 ranks"),
+        ("k4/5/5/5/4KK[] w", "longer than 5"),
+        ("k4/5/5/5/4X[] w", "not a piece"),
+        ("k4/5/5/5/4K[K] w", "cannot be in hand"),
+        ("k4/5/5/5/4+K[] w", "one face"),
+        ("k4/5/5/5/5[] w", "sente has 0 kings"),
+        ("k4/5/5/5/4K[] w - - 0 1 points=1", "points=SENTE,GOTE"),
+        ("k4/K4/5/5/5[] w", "not to move is in check"),
+    ] {
+        let error = Position::from_fen(bad).unwrap_err();
+        assert!(error.contains(says), "{bad}: {error}");
+    }
+}
