@@ -252,16 +252,37 @@ impl Position {
         }
     }
 
-    /// Whether `side`'s pieces attack `cell`.
+    /// Whether `side`'s pieces attack `cell`: looked for outward from the
+    /// cell, a step or a knight's jump away, and along the eight lines.
     pub fn attacks(&self, side: usize, cell: usize) -> bool {
-        for from in 0..CELLS {
-            let piece = self.board[from];
-            if piece != 0 && Position::owner(piece) == side {
-                let mut hit = false;
-                self.for_each_target(from, |to| hit |= to == cell);
-                if hit {
-                    return true;
+        let owner_bit = if side == 1 { GOTE } else { 0 };
+        let forward: i8 = if side == 1 { -1 } else { 1 };
+        let (row, column) = ((cell / 5) as i8, (cell % 5) as i8);
+        let piece_at = |r: i8, c: i8| -> Option<u8> {
+            ((0..5).contains(&r) && (0..5).contains(&c)).then(|| self.board[(r * 5 + c) as usize])
+        };
+        let mine = |piece: u8| piece != 0 && piece & GOTE == owner_bit;
+        // Steps and jumps: a piece at cell - offset whose face has that offset.
+        for &(dr, dc) in KING_STEPS.iter().chain(&[(-2, -1), (-2, 1)]) {
+            let Some(piece) = piece_at(row - dr * forward, column - dc) else {
+                continue;
+            };
+            if mine(piece) && motion(piece & 15).0.contains(&(dr, dc)) {
+                return true;
+            }
+        }
+        // Lines: the first piece along each direction, if it slides back this way.
+        for &(dr, dc) in KING_STEPS.iter() {
+            let (mut r, mut c) = (row - dr * forward, column - dc);
+            while let Some(piece) = piece_at(r, c) {
+                if piece != 0 {
+                    if mine(piece) && motion(piece & 15).1.contains(&(dr, dc)) {
+                        return true;
+                    }
+                    break;
                 }
+                r -= dr * forward;
+                c -= dc;
             }
         }
         false
@@ -320,15 +341,32 @@ impl Position {
         }
     }
 
-    /// The legal moves: those that leave the mover's king unattacked.
+    /// The legal moves: those that leave the mover's king unattacked. Out of
+    /// check, a drop never exposes the king and a piece off every line
+    /// through its king cannot either; only the other moves are tried.
     pub fn generate(&self, out: &mut Vec<Move>) {
         let mut pseudo = Vec::with_capacity(64);
         self.pseudo_moves(&mut pseudo);
         let me = self.side();
+        let Some(king) = self.king(me) else {
+            out.extend(pseudo);
+            return;
+        };
+        let in_check = self.attacks(1 - me, king);
+        let (king_row, king_column) = ((king / 5) as i32, (king % 5) as i32);
+        let on_a_line = |cell: usize| {
+            let (dr, dc) = ((cell / 5) as i32 - king_row, (cell % 5) as i32 - king_column);
+            dr == 0 || dc == 0 || dr.abs() == dc.abs()
+        };
         out.extend(pseudo.into_iter().filter(|&m| {
-            let mut after = *self;
-            after.make(m);
-            !after.in_check(me)
+            let safe_without_trying = !in_check
+                && m.face != KING
+                && (m.is_drop() || !on_a_line(m.from as usize));
+            safe_without_trying || {
+                let mut after = *self;
+                after.make(m);
+                !after.in_check(me)
+            }
         }));
     }
 
