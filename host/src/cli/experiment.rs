@@ -13,8 +13,10 @@ use std::path::Path;
 pub struct Cell {
     pub first: String,
     pub second: String,
-    /// The seed's published win rate of the side the table reports, in percent.
+    /// The seed's published win rate of the side the cell reports, in percent.
     pub published: Option<f64>,
+    /// Whose win rate the cell reports.
+    pub reported: Reported,
 }
 
 /// Which side's win rate a table reports.
@@ -30,7 +32,6 @@ pub struct Table {
     pub corner: String,
     pub column_labels: Vec<String>,
     pub rows: Vec<(String, Vec<Option<Cell>>)>,
-    pub reported: Reported,
 }
 
 /// How the series of a table are run.
@@ -93,7 +94,7 @@ pub fn run_tables<G: Engines + Send + Sync>(
                         tally
                     }
                 };
-                line += &format!(" {}", cell_text(&tally, table.reported));
+                line += &format!(" {}", cell_text(&tally, cell.reported));
                 if let Some(published) = cell.published {
                     line += &format!(" [{published:.0}%]");
                 }
@@ -113,6 +114,9 @@ pub enum Experiment {
     DobutsuTable1,
     /// Dobutsu seed, tables 2 and 3: three evaluations at depth 2 against each other.
     DobutsuTables2And3,
+    /// Simulation shogi seed, table 9: players with varied piece values against
+    /// the averaged-values player, each seat.
+    KyotoTable9,
 }
 
 /// `arena experiment NAME`.
@@ -130,16 +134,20 @@ pub struct ExperimentArgs {
     /// A game still going after this many plies is a draw.
     #[arg(long, default_value_t = 300)]
     pub max_plies: usize,
+    /// Only the first ROWS rows of a long table (Kyoto table 9 has 31).
+    #[arg(long)]
+    pub rows: Option<usize>,
     /// The file every game is appended to.
     #[arg(long, default_value = "experiment-games.txt")]
     pub records: std::path::PathBuf,
 }
 
-fn cell(first: String, second: String, published: Option<f64>) -> Option<Cell> {
+fn cell(first: String, second: String, published: Option<f64>, reported: Reported) -> Option<Cell> {
     Some(Cell {
         first,
         second,
         published,
+        reported,
     })
 }
 
@@ -170,6 +178,7 @@ fn dobutsu_table1() -> Vec<Table> {
                                     spec(first),
                                     spec(second),
                                     published[second as usize - 2][first as usize - 2],
+                                    Reported::First,
                                 )
                             })
                             .flatten()
@@ -178,7 +187,6 @@ fn dobutsu_table1() -> Vec<Table> {
                 (format!("depth {second}"), cells)
             })
             .collect(),
-        reported: Reported::First,
     }]
 }
 
@@ -197,12 +205,18 @@ fn dobutsu_tables_2_and_3() -> Vec<Table> {
         rows: (0..3)
             .map(|second| {
                 let cells = (0..3)
-                    .map(|first| cell(spec(first), spec(second), Some(published[second][first])))
+                    .map(|first| {
+                        cell(
+                            spec(first),
+                            spec(second),
+                            Some(published[second][first]),
+                            reported,
+                        )
+                    })
                     .collect();
                 (format!("evaluation {}", second + 1), cells)
             })
             .collect(),
-        reported,
     };
     vec![
         table(
@@ -218,11 +232,82 @@ fn dobutsu_tables_2_and_3() -> Vec<Table> {
     ]
 }
 
+/// Simulation shogi table 9 (its rows of varied values, lance-tokin /
+/// silver-bishop / gold-knight / rook-pawn; the king 10000; the seed lists
+/// one set of values twice with different results, kept as published).
+const KYOTO_TABLE9: [([i32; 4], f64, f64); 31] = [
+    ([1200, 1700, 1200, 2200], 48.0, 63.0),
+    ([600, 2000, 500, 2000], 34.0, 63.0),
+    ([1000, 1200, 900, 1200], 54.0, 56.0),
+    ([1300, 1300, 1000, 1300], 36.0, 66.0),
+    ([1300, 2000, 1300, 2200], 43.0, 59.0),
+    ([1000, 1000, 500, 1000], 46.0, 63.0),
+    ([2200, 1200, 1200, 1200], 48.0, 54.0),
+    ([600, 600, 1200, 600], 50.0, 54.0),
+    ([1200, 600, 600, 600], 52.0, 57.0),
+    ([600, 600, 600, 1200], 44.0, 58.0),
+    ([600, 1200, 600, 600], 55.0, 59.0),
+    ([1200, 1200, 600, 600], 56.0, 58.0),
+    ([1200, 600, 1200, 600], 49.0, 63.0),
+    ([1200, 600, 600, 1200], 38.0, 55.0),
+    ([600, 1200, 600, 1200], 50.0, 66.0),
+    ([600, 1200, 1200, 600], 45.0, 61.0),
+    ([600, 600, 1200, 1200], 47.0, 60.0),
+    ([600, 1200, 1200, 1200], 51.0, 51.0),
+    ([1200, 600, 1200, 1200], 51.0, 55.0),
+    ([1200, 1200, 600, 1200], 44.0, 58.0),
+    ([1200, 1200, 1200, 600], 48.0, 63.0),
+    ([600, 1700, 600, 600], 40.0, 53.0),
+    ([1200, 200, 1200, 1200], 40.0, 69.0),
+    ([1200, 2200, 1200, 1200], 41.0, 62.0),
+    ([1200, 1200, 2200, 1200], 49.0, 52.0),
+    ([1200, 1200, 1200, 2200], 41.0, 57.0),
+    ([1200, 1700, 1200, 2200], 34.0, 63.0),
+    ([1200, 600, 1200, 2200], 55.0, 58.0),
+    ([1200, 600, 1200, 2200], 34.0, 63.0),
+    ([2200, 600, 1200, 2200], 48.0, 55.0),
+    ([2200, 600, 1200, 1200], 35.0, 65.0),
+];
+
+fn kyoto_table9(rows: usize) -> Vec<Table> {
+    let average = "seed".to_string();
+    vec![Table {
+        title: "Simulation shogi table 9: the varied player's win rate against the averaged \
+                player (900/1400/950/1550), depth 4, points on"
+            .to_string(),
+        corner: "values LT/SB/GN/RP".to_string(),
+        column_labels: vec![
+            "varied moves first".to_string(),
+            "varied moves second".to_string(),
+        ],
+        rows: KYOTO_TABLE9
+            .iter()
+            .take(rows)
+            .map(|&(v, first, second)| {
+                let varied = format!("seed:eval={}/{}/{}/{}", v[0], v[1], v[2], v[3]);
+                (
+                    format!("{}/{}/{}/{}", v[0], v[1], v[2], v[3]),
+                    vec![
+                        cell(
+                            varied.clone(),
+                            average.clone(),
+                            Some(first),
+                            Reported::First,
+                        ),
+                        cell(average.clone(), varied, Some(second), Reported::Second),
+                    ],
+                )
+            })
+            .collect(),
+    }]
+}
+
 /// Runs an experiment and prints its tables.
 pub fn run(args: ExperimentArgs, output: &mut dyn Write) -> anyhow::Result<()> {
     let (tables, default_games) = match args.name {
         Experiment::DobutsuTable1 => (dobutsu_table1(), 50),
         Experiment::DobutsuTables2And3 => (dobutsu_tables_2_and_3(), 100),
+        Experiment::KyotoTable9 => (kyoto_table9(args.rows.unwrap_or(31)), 100),
     };
     let options = RunOptions {
         games: args.games.unwrap_or(default_games),
@@ -235,11 +320,20 @@ pub fn run(args: ExperimentArgs, output: &mut dyn Write) -> anyhow::Result<()> {
         "{:?}: {} games a cell, seats fixed, win rates with 95% intervals, the seed's figure in brackets",
         args.name, options.games
     )?;
-    run_tables(
-        &tables,
-        &crate::dobutsu::Position::start(),
-        &options,
-        &args.records,
-        output,
-    )
+    match args.name {
+        Experiment::KyotoTable9 => run_tables(
+            &tables,
+            &crate::kyoto::Position::start(true),
+            &options,
+            &args.records,
+            output,
+        ),
+        _ => run_tables(
+            &tables,
+            &crate::dobutsu::Position::start(),
+            &options,
+            &args.records,
+            output,
+        ),
+    }
 }

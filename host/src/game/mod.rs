@@ -63,14 +63,36 @@ pub trait TwoPlayerGame: Game + std::fmt::Display + Sized {
 pub mod player;
 pub mod record;
 pub mod tournament;
+pub mod uci;
 
 /// A game's engines for the command line and tournaments.
 pub trait Engines: TwoPlayerGame + 'static {
     /// Every engine kind but `random` (which every game has).
     fn engine_kinds() -> Vec<player::EngineKind<Self>>;
 
-    /// The player `spec` names, its random choices from `seed`.
+    /// Fairy-Stockfish's name of the variant, if it plays it by our rules.
+    const UCI_VARIANT: Option<&'static str> = None;
+
+    /// The player `spec` names, its random choices from `seed`. `uci:PROGRAM@SECONDS`
+    /// runs a UCI engine (Fairy-Stockfish) at SECONDS a move.
     fn player(spec: &str, seed: u64) -> Result<Box<dyn player::Player<Self>>, String> {
+        if let Some(rest) = spec.strip_prefix("uci:") {
+            let variant = Self::UCI_VARIANT
+                .ok_or_else(|| format!("{}: no UCI engine plays it by our rules", Self::NAME))?;
+            let (program, seconds) = rest.rsplit_once('@').unwrap_or((rest, "0.1"));
+            let seconds: f64 = seconds
+                .parse()
+                .ok()
+                .filter(|s: &f64| *s > 0.0 && *s < 1e5)
+                .ok_or_else(|| format!("engine `{spec}`: `{seconds}` is not seconds"))?;
+            let player = uci::UciPlayer::start(
+                program,
+                variant,
+                std::time::Duration::from_secs_f64(seconds),
+            )
+            .map_err(|e| format!("{e:#}"))?;
+            return Ok(Box::new(player));
+        }
         player::build_player(&Self::engine_kinds(), spec, seed)
     }
 }

@@ -103,6 +103,9 @@ fn seed_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, S
 }
 
 impl Engines for Position {
+    /// Fairy-Stockfish's `kyotoshogi` is plain Kyoto shogi (no points).
+    const UCI_VARIANT: Option<&'static str> = Some("kyotoshogi");
+
     fn engine_kinds() -> Vec<EngineKind<Position>> {
         let strong: EvaluationByName<Position> = strong_evaluation;
         let seed: EvaluationByName<Position> = seed_evaluation;

@@ -355,13 +355,15 @@ impl Position {
         let in_check = self.attacks(1 - me, king);
         let (king_row, king_column) = ((king / 5) as i32, (king % 5) as i32);
         let on_a_line = |cell: usize| {
-            let (dr, dc) = ((cell / 5) as i32 - king_row, (cell % 5) as i32 - king_column);
+            let (dr, dc) = (
+                (cell / 5) as i32 - king_row,
+                (cell % 5) as i32 - king_column,
+            );
             dr == 0 || dc == 0 || dr.abs() == dc.abs()
         };
         out.extend(pseudo.into_iter().filter(|&m| {
-            let safe_without_trying = !in_check
-                && m.face != KING
-                && (m.is_drop() || !on_a_line(m.from as usize));
+            let safe_without_trying =
+                !in_check && m.face != KING && (m.is_drop() || !on_a_line(m.from as usize));
             safe_without_trying || {
                 let mut after = *self;
                 after.make(m);
