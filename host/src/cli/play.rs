@@ -143,11 +143,12 @@ pub fn play<G: Engines>(
                     }
                     "help" => writeln!(output, "{HELP}")?,
                     "moves" => {
-                        let texts: Vec<String> = game
+                        let mut texts: Vec<String> = game
                             .legal_moves()
                             .into_iter()
                             .map(|m| game.position().move_text(m))
                             .collect();
+                        texts.sort();
                         writeln!(output, "{}", texts.join(" "))?;
                     }
                     "undo" => match undo(&game, side) {

@@ -1,0 +1,143 @@
+//! `arena dobutsu|kyoto|reversi|tournament|experiment ...` driven as a user
+//! drives them: perft's last-line contract against published counts, a game
+//! played from scripted input with the record rewritten after every move,
+//! tournaments that save every game, and clear errors.
+
+use end_to_end::{arena, scratch_dir};
+use host::dobutsu::Position as Dobutsu;
+use host::game::record::Record;
+
+#[test]
+fn perft_prints_the_published_counts_as_its_last_line() {
+    assert_eq!(arena(&["dobutsu", "perft", "5"], "").last_line(), "8122");
+    assert_eq!(arena(&["kyoto", "perft", "4", "--points", "off"], "").last_line(), "18268");
+    assert_eq!(arena(&["kyoto", "perft", "4"], "").last_line(), "18268");
+    assert_eq!(
+        arena(&["reversi", "perft", "8", "--preset", "othello"], "").last_line(),
+        "390216"
+    );
+    // Divide: the first moves' counts add up to the total.
+    let run = arena(&["dobutsu", "perft", "3", "--divide"], "");
+    let lines: Vec<&str> = run.output.lines().collect();
+    let sum: u64 = lines[..4]
+        .iter()
+        .map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 123);
+    assert_eq!(run.last_line(), "123");
+}
+
+#[test]
+fn bad_input_is_an_error_that_names_the_problem() {
+    let run = arena(&["dobutsu", "perft", "1", "--moves", "b2b3,b2b4"], "");
+    let error = run.error.unwrap();
+    assert!(error.contains("b2b4") && error.contains("no piece of yours"), "{error}");
+    let run = arena(&["kyoto", "perft", "1", "--fen", "k4/5/5/5/4X[] w"], "");
+    assert!(run.error.unwrap().contains("`X` is not a piece"));
+    let run = arena(&["reversi", "perft", "1", "--preset", "hexagon"], "");
+    assert!(run.error.unwrap().contains("no preset `hexagon`"));
+    let dir = scratch_dir("games-bad");
+    let records = dir.join("t.txt");
+    let run = arena(
+        &[
+            "tournament",
+            "dobutsu",
+            "--a",
+            "minimax",
+            "--b",
+            "random",
+            "--records",
+            records.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.error.unwrap().contains("no dobutsu engine `minimax`"));
+}
+
+#[test]
+fn a_person_plays_dobutsu_and_the_record_follows_every_move() {
+    let dir = scratch_dir("dobutsu-play");
+    let record = dir.join("game.txt");
+    // The person is sente; random answers. An illegal move, a help request
+    // and a listing come first; then the person plays until the input ends.
+    let input = "b2b4\nmoves\nb2b3\nquit\n";
+    let run = arena(
+        &[
+            "dobutsu",
+            "play",
+            "--second",
+            "random",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        input,
+    );
+    assert_eq!(run.error, None);
+    assert!(run.output.contains("b2b4: the chick does not move that way"), "{}", run.output);
+    assert!(run.output.contains("b1a2 b1c2 b2b3 c1c2"));
+    let saved = std::fs::read_to_string(&record).unwrap();
+    let game = Record::<Dobutsu>::parse(&saved, 500).unwrap();
+    assert_eq!(game.move_texts()[0], "b2b3");
+    assert_eq!(game.moves().len(), 2, "the person's move and random's answer:\n{saved}");
+    // Continuing from the record file picks the game up where it stopped.
+    let run = arena(
+        &[
+            "dobutsu",
+            "play",
+            "--second",
+            "random",
+            "--from",
+            record.to_str().unwrap(),
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "undo\nquit\n",
+    );
+    assert_eq!(run.error, None);
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert_eq!(Record::<Dobutsu>::parse(&saved, 500).unwrap().moves().len(), 0);
+}
+
+#[test]
+fn tournaments_alternate_the_seats_and_append_every_game() {
+    let dir = scratch_dir("games-tournament");
+    let records = dir.join("t.txt");
+    let run = arena(
+        &[
+            "tournament",
+            "dobutsu",
+            "--a",
+            "alphabeta:depth=4",
+            "--b",
+            "random",
+            "--games",
+            "6",
+            "--records",
+            records.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.error, None);
+    assert!(run.output.contains("as first:  +3 =0 -0 of 3"), "{}", run.output);
+    assert!(run.output.contains("as second: +3 =0 -0 of 3"), "{}", run.output);
+    let saved = std::fs::read_to_string(&records).unwrap();
+    assert_eq!(saved.matches("[Result ").count(), 6);
+    let run = arena(
+        &[
+            "tournament",
+            "reversi",
+            "--a",
+            "seed-mc",
+            "--b",
+            "random",
+            "--games",
+            "3",
+            "--records",
+            records.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.error, None);
+    assert!(run.output.contains("as black (B): "), "{}", run.output);
+    assert!(run.output.contains("as ash (A): "), "{}", run.output);
+}
