@@ -9,8 +9,9 @@ use std::path::Path;
 /// The font the labels are drawn with (Debian's fonts-dejavu-core).
 const FONT: &str = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 
-/// Draws `history` into `path`: one line per gene named by `names`, a dot
-/// where the gene was fixed.
+/// Draws `history` into `path`: a panel per gene named by `names` (its value
+/// in the best individual by generation, like the seed's figure 15), a black
+/// dot where the gene was fixed.
 pub fn draw(
     history: &[Generation],
     names: &[&str],
@@ -32,45 +33,37 @@ pub fn draw(
         .unwrap_or(1)
         .max(1);
     let last = history.last().expect("generations").number;
+    let columns = (names.len() as f64).sqrt().ceil() as usize;
+    let rows = names.len().div_ceil(columns.max(1));
     let root = BitMapBackend::new(path, (1000, 600)).into_drawing_area();
     root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 24))
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(50)
-        .build_cartesian_2d(1u32..last.max(2), 0i32..top + top / 10 + 1)?;
-    chart
-        .configure_mesh()
-        .x_desc("generation")
-        .y_desc("value in the best individual")
-        .draw()?;
-    for (gene, name) in names.iter().enumerate() {
+    let root = root.titled(title, ("sans-serif", 22))?;
+    let panels = root.split_evenly((rows, columns));
+    for (gene, (name, panel)) in names.iter().zip(panels.iter()).enumerate() {
         let colour = Palette99::pick(gene).to_rgba();
+        let mut chart = ChartBuilder::on(panel)
+            .caption(*name, ("sans-serif", 15))
+            .margin(6)
+            .x_label_area_size(22)
+            .y_label_area_size(34)
+            .build_cartesian_2d(1u32..last.max(2), 0i32..top + top / 10 + 1)?;
         chart
-            .draw_series(LineSeries::new(
-                history.iter().map(|g| (g.number, g.best[gene])),
-                colour.stroke_width(2),
-            ))?
-            .label(*name)
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
-            });
+            .configure_mesh()
+            .light_line_style(WHITE)
+            .x_labels(4)
+            .y_labels(4)
+            .label_style(("sans-serif", 11))
+            .draw()?;
+        chart.draw_series(LineSeries::new(
+            history.iter().map(|g| (g.number, g.best[gene])),
+            colour.stroke_width(1),
+        ))?;
         let fixed = history.last().and_then(|g| g.fixed_at[gene]);
         if let Some(at) = fixed {
             let value = history[(at - 1) as usize].best[gene];
-            chart.draw_series(std::iter::once(Circle::new(
-                (at, value),
-                5,
-                colour.filled(),
-            )))?;
+            chart.draw_series(std::iter::once(Circle::new((at, value), 4, BLACK.filled())))?;
         }
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .draw()?;
     root.present()?;
     Ok(())
 }
