@@ -6,11 +6,15 @@
 use end_to_end::{arena, scratch_dir};
 use host::dobutsu::Position as Dobutsu;
 use host::game::record::Record;
+use host::game::Engines;
 
 #[test]
 fn perft_prints_the_published_counts_as_its_last_line() {
     assert_eq!(arena(&["dobutsu", "perft", "5"], "").last_line(), "8122");
-    assert_eq!(arena(&["kyoto", "perft", "4", "--points", "off"], "").last_line(), "18268");
+    assert_eq!(
+        arena(&["kyoto", "perft", "4", "--points", "off"], "").last_line(),
+        "18268"
+    );
     assert_eq!(arena(&["kyoto", "perft", "4"], "").last_line(), "18268");
     assert_eq!(
         arena(&["reversi", "perft", "8", "--preset", "othello"], "").last_line(),
@@ -31,7 +35,10 @@ fn perft_prints_the_published_counts_as_its_last_line() {
 fn bad_input_is_an_error_that_names_the_problem() {
     let run = arena(&["dobutsu", "perft", "1", "--moves", "b2b3,b2b4"], "");
     let error = run.error.unwrap();
-    assert!(error.contains("b2b4") && error.contains("no piece of yours"), "{error}");
+    assert!(
+        error.contains("b2b4") && error.contains("no piece of yours"),
+        "{error}"
+    );
     let run = arena(&["kyoto", "perft", "1", "--fen", "k4/5/5/5/4X[] w"], "");
     assert!(run.error.unwrap().contains("`X` is not a piece"));
     let run = arena(&["reversi", "perft", "1", "--preset", "hexagon"], "");
@@ -73,12 +80,21 @@ fn a_person_plays_dobutsu_and_the_record_follows_every_move() {
         input,
     );
     assert_eq!(run.error, None);
-    assert!(run.output.contains("b2b4: the chick does not move that way"), "{}", run.output);
+    assert!(
+        run.output
+            .contains("b2b4: the chick does not move that way"),
+        "{}",
+        run.output
+    );
     assert!(run.output.contains("b1a2 b1c2 b2b3 c1c2"));
     let saved = std::fs::read_to_string(&record).unwrap();
     let game = Record::<Dobutsu>::parse(&saved, 500).unwrap();
     assert_eq!(game.move_texts()[0], "b2b3");
-    assert_eq!(game.moves().len(), 2, "the person's move and random's answer:\n{saved}");
+    assert_eq!(
+        game.moves().len(),
+        2,
+        "the person's move and random's answer:\n{saved}"
+    );
     // Continuing from the record file picks the game up where it stopped.
     let run = arena(
         &[
@@ -95,7 +111,10 @@ fn a_person_plays_dobutsu_and_the_record_follows_every_move() {
     );
     assert_eq!(run.error, None);
     let saved = std::fs::read_to_string(&record).unwrap();
-    assert_eq!(Record::<Dobutsu>::parse(&saved, 500).unwrap().moves().len(), 0);
+    assert_eq!(
+        Record::<Dobutsu>::parse(&saved, 500).unwrap().moves().len(),
+        0
+    );
 }
 
 #[test]
@@ -118,8 +137,16 @@ fn tournaments_alternate_the_seats_and_append_every_game() {
         "",
     );
     assert_eq!(run.error, None);
-    assert!(run.output.contains("as first:  +3 =0 -0 of 3"), "{}", run.output);
-    assert!(run.output.contains("as second: +3 =0 -0 of 3"), "{}", run.output);
+    assert!(
+        run.output.contains("as first:  +3 =0 -0 of 3"),
+        "{}",
+        run.output
+    );
+    assert!(
+        run.output.contains("as second: +3 =0 -0 of 3"),
+        "{}",
+        run.output
+    );
     let saved = std::fs::read_to_string(&records).unwrap();
     assert_eq!(saved.matches("[Result ").count(), 6);
     let run = arena(
@@ -140,4 +167,35 @@ fn tournaments_alternate_the_seats_and_append_every_game() {
     assert_eq!(run.error, None);
     assert!(run.output.contains("as black (B): "), "{}", run.output);
     assert!(run.output.contains("as ash (A): "), "{}", run.output);
+}
+
+#[test]
+fn tune_runs_the_genetic_algorithm_and_draws_its_chart() {
+    let dir = scratch_dir("games-tune");
+    let chart = dir.join("tune.png");
+    let run = arena(
+        &[
+            "tune",
+            "dobutsu",
+            "--generations",
+            "3",
+            "--jobs",
+            "1",
+            "--chart",
+            chart.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.error, None);
+    assert!(run.output.contains("3 generations in"), "{}", run.output);
+    // A row per gene, and an engine spec that plays with the tuned values.
+    assert_eq!(run.output.matches("\n| ").count(), 1 + 9, "{}", run.output);
+    let spec = run
+        .output
+        .lines()
+        .find_map(|l| l.strip_prefix("engine: "))
+        .unwrap();
+    assert!(Dobutsu::player(spec, 1).is_ok(), "{spec}");
+    let bytes = std::fs::read(&chart).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
 }

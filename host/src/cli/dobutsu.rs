@@ -40,29 +40,31 @@ pub enum DobutsuCommand {
     Play(PlayArgs),
     /// List the engines and their options.
     Engines,
-    /// The seed's genetic algorithm for the piece values (material alone, a
-    /// 2-ply search): a round robin of 5, the top 2 cross over, 3% mutation,
-    /// a gene fixed once its best value's deviation over 100 generations is
-    /// at most 30; the convergence chart as a PNG.
-    Tune {
-        /// Stop after this many generations even if some gene is unsettled.
-        #[arg(long, default_value_t = 3000)]
-        generations: u32,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Games played at once.
-        #[arg(long, default_value_t = 2)]
-        jobs: usize,
-        /// The search depth of the individuals.
-        #[arg(long, default_value_t = 2)]
-        depth: u32,
-        /// The chart (PNG).
-        #[arg(long, default_value = "dobutsu-tune.png")]
-        chart: PathBuf,
-        /// A game still going after this many plies is a draw.
-        #[arg(long, default_value_t = 200)]
-        max_plies: usize,
-    },
+}
+
+/// `arena tune dobutsu`: the seed's genetic algorithm for the piece values
+/// (material alone, a 2-ply search): a round robin of 5, the top 2 cross
+/// over, 3% mutation, a gene fixed once its best value's deviation over 100
+/// generations is at most 30; the convergence chart as a PNG.
+#[derive(clap::Args, Debug)]
+pub struct TuneArgs {
+    /// Stop after this many generations even if some gene is unsettled.
+    #[arg(long, default_value_t = 3000)]
+    pub generations: u32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 2)]
+    pub jobs: usize,
+    /// The search depth of the individuals.
+    #[arg(long, default_value_t = 2)]
+    pub depth: u32,
+    /// The chart (PNG).
+    #[arg(long, default_value = "dobutsu-tune.png")]
+    pub chart: PathBuf,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 200)]
+    pub max_plies: usize,
 }
 
 /// Runs one Dobutsu shogi subcommand.
@@ -93,14 +95,6 @@ pub fn run(
             )?;
             Ok(())
         }
-        DobutsuCommand::Tune {
-            generations,
-            seed,
-            jobs,
-            depth,
-            chart,
-            max_plies,
-        } => tune(generations, seed, jobs, depth, &chart, max_plies, output),
     }
 }
 
@@ -149,15 +143,16 @@ fn perft_command(
     Ok(())
 }
 
-fn tune(
-    generations: u32,
-    seed: u64,
-    jobs: usize,
-    depth: u32,
-    chart: &std::path::Path,
-    max_plies: usize,
-    output: &mut dyn Write,
-) -> anyhow::Result<()> {
+/// Runs the genetic algorithm and draws its chart.
+pub fn tune(args: &TuneArgs, output: &mut dyn Write) -> anyhow::Result<()> {
+    let TuneArgs {
+        generations,
+        seed,
+        jobs,
+        depth,
+        ref chart,
+        max_plies,
+    } = *args;
     // The seed's first generation: its base values times uniform [0, 1] each.
     let mut rng = StdRng::seed_from_u64(seed);
     let base = PieceValues::SEED.genes();

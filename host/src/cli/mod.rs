@@ -41,6 +41,9 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Re-run a seed's experiment and print its table beside the published one.
     Experiment(experiment::ExperimentArgs),
+    /// Tune a game's evaluation with the seed's genetic algorithm.
+    #[command(subcommand)]
+    Tune(TuneCommand),
     /// Referee Blokus Duo games between two contest players, as the organisers' referee did.
     Referee(contest::RefereeArgs),
     /// Play Blokus Duo as a contest player over a link, with a host engine.
@@ -54,6 +57,13 @@ pub enum Command {
     /// `pty: PATH` and `tcp: ADDRESS` first, then a line per answer with its
     /// board time (runs `arena-board-sim`, beside `arena` or $ARENA_BOARD_SIM).
     BoardSim(BoardSimArgs),
+}
+
+/// The games `arena tune` tunes.
+#[derive(Subcommand, Debug)]
+pub enum TuneCommand {
+    /// Dobutsu shogi's piece values, as the seed's genetic algorithm found them.
+    Dobutsu(dobutsu::TuneArgs),
 }
 
 /// `arena board-sim`: the options of `arena-board-sim`, passed on to it.
@@ -107,6 +117,7 @@ pub fn run_with(
         Command::Reversi(command) => reversi::run(command, input, output),
         Command::Tournament(args) => tournament::run(args, output),
         Command::Experiment(args) => experiment::run(args, output),
+        Command::Tune(TuneCommand::Dobutsu(args)) => dobutsu::tune(&args, output),
         Command::Referee(args) => contest::referee(args, output),
         Command::Player(args) => contest::player(args, output),
         Command::Engines => contest::engines(output),
