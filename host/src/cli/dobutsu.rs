@@ -3,8 +3,8 @@
 
 use crate::cli::play::{play, PlayArgs};
 use crate::dobutsu::eval::{PieceValues, SeedEvaluation};
-use crate::dobutsu::perft::perft;
 use crate::dobutsu::Position;
+use crate::game::perft::perft_command;
 use crate::game::player::SearchPlayer;
 use crate::game::record::Record;
 use crate::game::tournament::play_out;
@@ -40,6 +40,19 @@ pub enum DobutsuCommand {
     Play(PlayArgs),
     /// List the engines and their options.
     Engines,
+    /// Count every position reachable from the start as Tanaka's complete
+    /// analysis counts them (a position where the side to move can catch the
+    /// lion, or where the opponent's lion stands on its far row, is counted
+    /// but not expanded); the last line is the count.
+    Reachable {
+        /// Threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// The set's size, 2^BITS slots of 8 bytes (29: 4 GiB, room for the
+        /// 247 million positions at under half full).
+        #[arg(long, default_value_t = 29)]
+        table_bits: u32,
+    },
 }
 
 /// `arena tune dobutsu`: the seed's genetic algorithm for the piece values
@@ -79,67 +92,58 @@ pub fn run(
             fen,
             moves,
             divide,
-        } => perft_command(depth, fen.as_deref(), &moves, divide, output),
+        } => {
+            let start = match fen {
+                Some(fen) => Position::from_fen(&fen).map_err(|e| anyhow::anyhow!("--fen: {e}"))?,
+                None => Position::start(),
+            };
+            perft_command(start, &moves, depth, divide, output)
+        }
         DobutsuCommand::Play(args) => {
             play(&args, Position::start(), "alphabeta:time=1", input, output)
         }
-        DobutsuCommand::Engines => {
-            writeln!(output, "random: uniformly random legal moves")?;
-            for kind in Position::engine_kinds() {
-                writeln!(output, "{}: {}", kind.name, kind.about)?;
-            }
-            writeln!(
-                output,
-                "options: NAME:depth=N,time=S,nodes=N,eval=E,choice=first|tie|rank,quiescence=on|off,table=BITS,seed=N\n\
-                 evaluations: strong, material, attacks, seed, or nine piece values a/b/c/d/e/f/g/h/i"
-            )?;
-            Ok(())
-        }
+        DobutsuCommand::Reachable {
+            threads,
+            table_bits,
+        } => reachable(threads, table_bits, output),
+        DobutsuCommand::Engines => Ok(Position::list_engines(
+            "strong, material, attacks, seed, or nine piece values a/b/c/d/e/f/g/h/i",
+            output,
+        )?),
     }
 }
 
-fn perft_command(
-    depth: u32,
-    fen: Option<&str>,
-    moves: &str,
-    divide: bool,
+fn reachable(
+    threads: Option<usize>,
+    table_bits: u32,
     output: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let start = match fen {
-        Some(fen) => Position::from_fen(fen).map_err(|e| anyhow::anyhow!("--fen: {e}"))?,
-        None => Position::start(),
-    };
-    let mut game = Record::new(start, usize::MAX);
-    for text in moves.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-        game.play_text(text)
-            .map_err(|e| anyhow::anyhow!("--moves: {e}"))?;
-    }
-    let position = *game.position();
+    anyhow::ensure!(
+        (10..=32).contains(&table_bits),
+        "--table-bits must be 10 to 32"
+    );
+    let threads = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     let started = Instant::now();
-    let count = if divide && depth > 0 {
-        let mut first = Vec::new();
-        position.generate(&mut first);
-        let mut total = 0;
-        for m in first {
-            let mut child = position;
-            child.make(m);
-            let n = perft(&child, depth - 1);
-            writeln!(output, "{} {n}", Position::move_text(m))?;
-            total += n;
-        }
-        total
-    } else {
-        perft(&position, depth)
-    };
-    let seconds = started.elapsed().as_secs_f64();
+    let bar = ProgressBar::new_spinner();
+    let (reach, _) = crate::dobutsu::solve::reach::reach(threads, table_bits, &|level, total| {
+        bar.set_message(format!("level {level}: {total} positions"));
+        bar.tick();
+    });
+    bar.finish_and_clear();
     writeln!(
         output,
-        "perft {depth} of {}: {:.3} s, {:.1} M moves/s",
-        position.to_fen(),
-        seconds,
-        count as f64 / seconds.max(1e-9) / 1e6
+        "{} levels, {:.1} s, {threads} threads, a set of 2^{table_bits} slots ({} MiB)",
+        reach.levels,
+        started.elapsed().as_secs_f64(),
+        (8u64 << table_bits) >> 20
     )?;
-    writeln!(output, "{count}")?;
+    writeln!(
+        output,
+        "leaves (not expanded): {}; gote to move: {}",
+        reach.leaves, reach.gote_to_move
+    )?;
+    writeln!(output, "{}", reach.positions)?;
     Ok(())
 }
 

@@ -3,8 +3,8 @@
 
 pub mod eval;
 pub mod notation;
-pub mod perft;
 pub mod position;
+pub mod solve;
 
 pub use position::{Move, Position};
 

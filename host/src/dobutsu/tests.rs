@@ -1,9 +1,9 @@
 //! Tests of the Dobutsu rules: perft from the start (Fairy-Stockfish's counts),
 //! each special rule on hand-made positions, notation round trips and errors.
 
-use super::perft::perft;
 use super::position::{CHICK, GOTE, HEN};
 use super::*;
+use crate::game::perft::perft;
 use crate::game::record::{Ending, Record};
 use crate::game::Outcome;
 

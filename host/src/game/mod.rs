@@ -60,6 +60,7 @@ pub trait TwoPlayerGame: Game + std::fmt::Display + Sized {
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
 }
 
+pub mod perft;
 pub mod player;
 pub mod record;
 pub mod tournament;
@@ -72,6 +73,26 @@ pub trait Engines: TwoPlayerGame + 'static {
 
     /// Fairy-Stockfish's name of the variant, if it plays it by our rules.
     const UCI_VARIANT: Option<&'static str> = None;
+
+    /// `arena GAME engines`: every engine with what it is, the options, and
+    /// `evaluations` (what `eval=` takes).
+    fn list_engines(evaluations: &str, output: &mut dyn std::io::Write) -> std::io::Result<()> {
+        writeln!(output, "random: uniformly random legal moves")?;
+        for kind in Self::engine_kinds() {
+            writeln!(output, "{}: {}", kind.name, kind.about)?;
+        }
+        if let Some(variant) = Self::UCI_VARIANT {
+            writeln!(
+                output,
+                "uci:PROGRAM@SECONDS: a UCI engine playing `{variant}` (e.g. uci:/usr/games/fairy-stockfish@0.2)"
+            )?;
+        }
+        writeln!(
+            output,
+            "options: NAME:depth=N,time=S,nodes=N,eval=E,choice=first|tie|rank,quiescence=on|off,table=BITS,seed=N"
+        )?;
+        writeln!(output, "evaluations: {evaluations}")
+    }
 
     /// The player `spec` names, its random choices from `seed`. `uci:PROGRAM@SECONDS`
     /// runs a UCI engine (Fairy-Stockfish) at SECONDS a move.

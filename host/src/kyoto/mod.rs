@@ -4,7 +4,6 @@
 
 pub mod eval;
 pub mod notation;
-pub mod perft;
 pub mod position;
 
 pub use position::{Move, Position};

@@ -2,9 +2,9 @@
 //! counts), flips, drops with either face, check and mate, the points rule,
 //! notation round trips and errors.
 
-use super::perft::perft;
 use super::position::*;
 use super::*;
+use crate::game::perft::perft;
 
 fn fen(text: &str) -> Position {
     Position::from_fen(text).unwrap()
