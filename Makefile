@@ -13,10 +13,13 @@ setup:
 	@bash scripts/setup.sh
 
 # A person plays Blokus Duo in this terminal against the board: the
-# simulated board (the Verilator model of the board's top level, built once),
-# or with PORT=/dev/ttyUSB0 a real board on that serial port.
+# simulated board (the Verilator model of the board's top level, built once,
+# its search built for SEARCH_MS ms of board time a move: the simulator runs
+# ~250x slower than the board, whose own search takes 650 ms), or with
+# PORT=/dev/ttyUSB0 a real board on that serial port.
 PORT ?=
-BOARD := $(if $(PORT),--port $(PORT),--board sim)
+SEARCH_MS ?= 10
+BOARD := $(if $(PORT),--port $(PORT),--board sim:$(SEARCH_MS))
 
 play: setup
 	$(CARGO) build --release -p host --bin arena -p sim --bin arena-board-sim

@@ -2,7 +2,7 @@
 //! referee's bytes come in through a [`UartRx`], requests are read and
 //! checked by the contest machine, the opponent's moves decoded
 //! ([`CodeDecoder`]) and placed ([`Placer`]) into the board's registers, the
-//! [`Search`] chooses the board's move, and its code ([`CodeEncoder`]) goes
+//! [`MonteCarlo`] search chooses the board's move, and its code ([`CodeEncoder`]) goes
 //! out through a [`UartTx`]. The hardware twin of
 //! `host::model::player::BoardPlayer`, whose doc comment is the
 //! specification: for every byte the referee sends, this block sends what
@@ -23,14 +23,15 @@
 //! again before a reply is out.
 
 use crate::board::{board_from_cell_index, Board};
+use crate::monte_carlo::MonteCarlo;
 use crate::move_code::{code_bits, CodeDecoder, CodeEncoder};
 use crate::move_gen::Tiles;
 use crate::placer::Placer;
-use crate::search::{Search, DEFAULT_BUDGET};
 use crate::uart_rx::UartRx;
 use crate::uart_tx::{UartTx, BOARD_CLOCK_HZ, DEFAULT_BAUD};
 use host::blokus::Player;
 use host::contest::message::Scheme;
+use host::model::monte_carlo::Budget;
 use rust_hdl::prelude::*;
 
 /// The team id the board answers `0` with (after `1`), unless told otherwise.
@@ -50,7 +51,7 @@ mod phase {
 }
 
 /// How the board is built: its serial line, its team id, the scheme it
-/// follows where its state cannot tell, and the watchdog's budget.
+/// follows where its state cannot tell, and the search's budgets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayerConfig {
     /// The clock's frequency.
@@ -61,20 +62,20 @@ pub struct PlayerConfig {
     pub team: [u8; 2],
     /// The scheme for `4` after `2A` (`None`: the one seen, else 2013).
     pub scheme: Option<Scheme>,
-    /// The search's watchdog, in clock cycles.
-    pub budget: u64,
+    /// The search's round budget and watchdog, in clock cycles.
+    pub budget: Budget,
 }
 
 impl Default for PlayerConfig {
     /// 25 MHz, 115,200 baud, team `FP`, the scheme found out on the link,
-    /// half a second of search at most.
+    /// the board's budgets ([`Budget::board`]: rounds during 0.65 s).
     fn default() -> PlayerConfig {
         PlayerConfig {
             clock_hz: BOARD_CLOCK_HZ,
             baud: DEFAULT_BAUD,
             team: DEFAULT_TEAM,
             scheme: None,
-            budget: DEFAULT_BUDGET,
+            budget: Budget::board(),
         }
     }
 }
@@ -108,7 +109,7 @@ pub struct ContestPlayer {
     decode_last: CodeDecoder,
     placer: Placer,
     encoder: CodeEncoder,
-    search: Search,
+    search: MonteCarlo,
     phase: DFF<Bits<4>>,
     /// The request's first byte, the bytes after it so far, and how many it has.
     kind: DFF<Bits<8>>,
@@ -213,7 +214,7 @@ impl ContestPlayer {
             decode_last: CodeDecoder::new(),
             placer: Placer::new(),
             encoder: CodeEncoder::new(),
-            search: Search::new(config.budget),
+            search: MonteCarlo::new(config.budget),
             phase: Default::default(),
             kind: Default::default(),
             got: Default::default(),

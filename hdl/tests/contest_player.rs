@@ -11,6 +11,7 @@
 #[path = "common/rows.rs"]
 mod rows;
 
+use hdl::monte_carlo::Budget;
 use hdl::{ContestPlayer, PlayerConfig};
 use host::blokus::engine::SearchEngine;
 use host::blokus::{MoveCode, Player, Position};
@@ -28,10 +29,27 @@ const CYCLES_PER_BIT: u64 = 4;
 /// Cycles of idle line (and idle board) after which a reply is complete.
 const QUIET_CYCLES: u64 = 40 * CYCLES_PER_BIT;
 
-fn config() -> PlayerConfig {
+/// The search's budgets in CI: no round at all (the answer is the
+/// evaluator's best, after the root and the choice), the watchdog far off.
+/// The playouts are checked in `monte_carlo.rs` and by Verilator.
+const QUICK: Budget = Budget {
+    rounds_until: 0,
+    watchdog: 1 << 20,
+};
+
+/// The search's budgets for whole games (`make test-slow`): rounds start
+/// during 2,000 cycles, the watchdog stops them at 6,000, so the opening's
+/// long rounds are cut short and the endgame's short ones run to the end.
+const SLOW: Budget = Budget {
+    rounds_until: 2_000,
+    watchdog: 6_000,
+};
+
+fn config(budget: Budget) -> PlayerConfig {
     PlayerConfig {
         clock_hz: CYCLES_PER_BIT * 115_200,
         baud: 115_200,
+        budget,
         ..PlayerConfig::default()
     }
 }
@@ -56,7 +74,7 @@ struct SimulatedBoard {
 }
 
 impl SimulatedBoard {
-    fn start() -> SimulatedBoard {
+    fn start(budget: Budget) -> SimulatedBoard {
         let (requests, inbox) = channel::<Vec<u8>>();
         let (outbox, replies) = channel();
         let thread = std::thread::spawn(move || {
@@ -107,7 +125,7 @@ impl SimulatedBoard {
                 }
                 ep.done(x)
             });
-            sim.run(Box::new(ContestPlayer::new(config())), u64::MAX / 4)
+            sim.run(Box::new(ContestPlayer::new(config(budget))), u64::MAX / 4)
                 .expect("the simulation ends when the requests do");
         });
         SimulatedBoard {
@@ -179,8 +197,8 @@ impl LineDecoder {
 
 #[test]
 fn the_board_answers_the_team_code_and_its_first_moves_as_the_model() {
-    let mut board = SimulatedBoard::start();
-    let mut model = BoardPlayer::new(*b"FP", None);
+    let mut board = SimulatedBoard::start(QUICK);
+    let mut model = BoardPlayer::new(*b"FP", None).with_budget(QUICK);
     let mut both = |bytes: &[u8]| -> (Vec<u8>, Status) {
         let got = board.exchange(bytes);
         assert_eq!(
@@ -223,8 +241,8 @@ fn the_board_answers_the_team_code_and_its_first_moves_as_the_model() {
 #[ignore = "a whole game in the event simulator takes minutes: make test-slow"]
 fn whole_refereed_games_in_the_event_simulator_match_the_model() {
     for (scheme, seat) in [(Scheme::S2014, Player::One), (Scheme::S2013, Player::Two)] {
-        let mut board = SimulatedBoard::start();
-        let mut model = BoardPlayer::new(*b"FP", None);
+        let mut board = SimulatedBoard::start(SLOW);
+        let mut model = BoardPlayer::new(*b"FP", None).with_budget(SLOW);
         let mut checked = |bytes: &[u8]| {
             let got = board.exchange(bytes);
             assert_eq!(got, model.exchange(bytes), "{scheme:?}, board {seat}");
@@ -249,7 +267,7 @@ fn whole_refereed_games_in_the_event_simulator_match_the_model() {
 
 #[test]
 fn contest_player_verilog_lints_clean() {
-    let mut uut = ContestPlayer::new(config());
+    let mut uut = ContestPlayer::new(config(Budget::board()));
     uut.connect_all();
     lint_verilog("contest_player", &generate_verilog(&uut));
 }

@@ -18,8 +18,10 @@
 //! - `OnePly`, the whole core, against `host::model::one_ply::decide`: the
 //!   same 10,158 positions back to back, the decision, its features and
 //!   the cycle of `done`;
-//! - `Search`, the two-ply search, against `host::model::two_ply::search`
-//!   on 1,100 positions: the move, its value and the replies it scored.
+//! - `MonteCarlo`, the board's search, against
+//!   `host::model::monte_carlo::search` on 147 positions from the opening to
+//!   the end, with small budgets (18 of them stopped by the watchdog): the
+//!   move, its total, the rounds, the playouts and the cycle of `done`.
 //!
 //! The Verilog is the one `make verilog` writes (the `hdl-verilog` binary,
 //! run here into the test's own directory); the models are compiled once and
@@ -33,7 +35,8 @@ mod harness;
 
 use common::differing_cells;
 use harness::{Model, Reply};
-use hdl::EVAL_LATENCY;
+use hdl::verilog::verilog_named;
+use hdl::{MonteCarlo, EVAL_LATENCY};
 use host::blokus::engine::{Engine, RandomEngine};
 use host::blokus::sample::random_games;
 use host::blokus::{Bitboard, Cell, Move, Player, Position};
@@ -42,10 +45,10 @@ use host::model::candidates::{candidate_stream, timeline as candidate_timeline};
 use host::model::evaluator::{
     features as eval_features, score as eval_score, EvalInputs, Features,
 };
+use host::model::monte_carlo::{search as monte_carlo_search, Budget};
 use host::model::move_gen::{move_gen_rows, pack_row, MoveGenInputs, ROWS, ROW_BITS};
 use host::model::one_ply::{decide, Best};
 use host::model::placer::{coordinates, placer_cells, placer_tile};
-use host::model::two_ply::search as two_ply_search;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rust_hdl::prelude::*;
@@ -397,13 +400,30 @@ fn clocked_blocks_run_from_a_start_pulse_to_done() {
     assert_eq!(replies, expected);
 }
 
-/// The index of output `name` among `model`'s outputs (as in a reply).
+/// The budgets of the Monte Carlo search checked here: a round starts
+/// while fewer than 40,000 cycles have passed, so the endgame plays many
+/// rounds and the opening one; the watchdog at 120,000 stops the long
+/// opening rounds midway.
+const MONTE_CARLO_TEST_BUDGET: Budget = Budget {
+    rounds_until: 40_000,
+    watchdog: 70_000,
+};
+
 #[test]
-fn search_model_chooses_as_the_reference_model() {
-    let model = block_model_with_ports(
-        "search",
-        true,
-        &[
+fn monte_carlo_model_chooses_as_the_reference_model() {
+    if let Err(e) = harness::verilator_version() {
+        panic!("{e}");
+    }
+    let name = "monte_carlo_small";
+    let dir = work_dir().join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.v"));
+    let verilog = verilog_named(MonteCarlo::new(MONTE_CARLO_TEST_BUDGET), name).unwrap();
+    std::fs::write(&file, verilog).unwrap();
+    let model = Model::build(&file, name, &work_dir()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        port_names(&model),
+        [
             "start",
             "cancel",
             "own",
@@ -418,32 +438,24 @@ fn search_model_chooses_as_the_reference_model() {
             "best_shape",
             "best_corner",
             "best_tile",
-            "best_value",
+            "best_total",
             "timed_out",
             "candidates",
-            "replies",
+            "rounds",
+            "playouts",
             "cycles",
-        ],
+        ]
     );
     let positions: Vec<Position> = game_positions()
         .into_iter()
         .filter(|p| !p.is_over())
-        .step_by(9)
+        .step_by(67)
         .collect();
-    let tiles = |p: &Position, player: Player| {
-        let mut inputs = MoveGenInputs::for_position(p);
-        if player != p.to_move() {
-            let mut swapped = p.clone();
-            swapped.play(Move::Pass);
-            inputs = MoveGenInputs::for_position(&swapped);
-        }
-        u64::from(inputs.tiles_left)
-    };
     let mut script = String::new();
     for p in &positions {
         let me = p.to_move();
         let boards = board_inputs(p);
-        let (mine, theirs) = ([tiles(p, me)], [tiles(p, me.other())]);
+        let (mine, theirs) = ([tiles_held(p, me)], [tiles_held(p, me.other())]);
         let mut values: Vec<(&str, &[u64])> = vec![("start", &[0]), ("cancel", &[0])];
         values.extend(boards.iter().map(|(name, w)| (*name, &w[..])));
         values.extend([
@@ -451,61 +463,83 @@ fn search_model_chooses_as_the_reference_model() {
             ("opponent_tiles_left", &theirs[..]),
         ]);
         script += &model.set_all(&values).unwrap();
-        script += "r 60000 done done start\n";
+        script += "r 200000 done done start\n";
     }
     let started = Instant::now();
     let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
     let elapsed = started.elapsed();
     let mut replies = replies.iter();
-    let (mut cycles, mut passes, mut cut) = (Vec::new(), 0, 0);
     let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
+    let (mut timed_out, mut many_rounds, mut total_cycles) = (0, 0, 0);
     for (n, p) in positions.iter().enumerate() {
-        let what = format!("search, position {n} (ply {})", p.plies());
-        let choice = two_ply_search(p);
+        let what = format!("monte carlo, position {n} (ply {})", p.plies());
+        let want = monte_carlo_search(p, MONTE_CARLO_TEST_BUDGET);
         let reply = replies.next();
         let Some(Reply::Valid(k, got)) = reply else {
-            panic!("{what}: no decision but {reply:?}; the model: {choice:?}");
+            panic!("{what}: no decision but {reply:?}; the model: {want:?}");
         };
         assert_eq!(replies.next(), Some(&Reply::Done(*k)), "{what}");
-        assert_eq!(
-            out("found", got),
-            u64::from(choice.best.is_some()),
-            "{what}"
+        let counters = (
+            out("timed_out", got),
+            out("candidates", got),
+            out("rounds", got),
+            out("playouts", got),
+            out("cycles", got),
+            *k,
         );
-        if let Some((m, value)) = choice.best {
+        let expected = (
+            u64::from(want.timed_out),
+            want.candidates as u64,
+            u64::from(want.rounds),
+            u64::from(want.playouts),
+            want.edges + 1,
+            // The driver numbers cycles from 1, the start's: `done` in the
+            // cycle after edge `edges`.
+            want.edges + 1,
+        );
+        assert_eq!(counters, expected, "{what}: the model {want:?}");
+        assert_eq!(out("found", got), u64::from(want.best.is_some()), "{what}");
+        if let Some((m, total)) = want.best {
             let got_move = (
                 out("best_shape", got),
                 out("best_corner", got),
                 out("best_tile", got),
+                ((out("best_total", got) << 44) as i64 >> 44) as i32,
             );
-            let want = (
+            let want_move = (
                 u64::from(m.shape),
                 u64::from(m.corner),
                 placer_tile(m.shape) as u64,
+                total,
             );
-            assert_eq!(got_move, want, "{what}: {choice:?}");
-            let key = out("best_value", got) ^ 0x1000;
-            let got_value = ((key << 51) as i64 >> 51) as i16;
-            assert_eq!(got_value, value, "{what}");
-        } else {
-            passes += 1;
+            assert_eq!(got_move, want_move, "{what}: the model {want:?}");
         }
-        assert_eq!(out("timed_out", got), 0, "{what}");
-        assert_eq!(out("candidates", got), choice.candidates as u64, "{what}");
-        assert_eq!(out("replies", got), choice.replies_scored as u64, "{what}");
-        cut += usize::from(choice.replies_scored > 0);
-        cycles.push(*k);
+        timed_out += usize::from(want.timed_out);
+        many_rounds += usize::from(want.rounds > 1);
+        total_cycles += want.edges;
     }
     assert_eq!(replies.next(), None);
-    assert!(passes > 0 && cut > 100, "{passes} passes, {cut} searched");
-    cycles.sort();
-    println!(
-        "search: {} positions ({passes} passes), every choice, value and reply count equal; \
-         cycles from start to done: median {}, max {}; in {elapsed:?}",
-        positions.len(),
-        cycles[cycles.len() / 2],
-        cycles[cycles.len() - 1],
+    assert!(
+        timed_out > 0 && many_rounds > 0,
+        "{timed_out} stopped by the watchdog, {many_rounds} with several rounds"
     );
+    println!(
+        "monte carlo: {} positions ({timed_out} stopped by the watchdog, {many_rounds} with \
+         several rounds), every choice, total, counter and cycle equal; {total_cycles} cycles \
+         in {elapsed:?}",
+        positions.len(),
+    );
+}
+
+/// The tiles `player` holds in `p`, as the blocks' 21-bit input.
+fn tiles_held(p: &Position, player: Player) -> u64 {
+    let mut inputs = MoveGenInputs::for_position(p);
+    if player != p.to_move() {
+        let mut swapped = p.clone();
+        swapped.play(Move::Pass);
+        inputs = MoveGenInputs::for_position(&swapped);
+    }
+    u64::from(inputs.tiles_left)
 }
 
 /// The board inputs of the core and the search for the side to move of `p`:
@@ -526,6 +560,7 @@ fn board_inputs(p: &Position) -> [(&'static str, Vec<u64>); 4] {
     ]
 }
 
+/// The index of output `name` among `model`'s outputs (as in a reply).
 fn output_index(model: &Model, name: &str) -> usize {
     model
         .outputs()

@@ -6,6 +6,11 @@
 //! answer's board time (clock cycles counted by the simulator) within the
 //! limit, and every move the board made equal to the model of the whole
 //! player (`host::model::player::BoardPlayer`) given the same games.
+//!
+//! The board is built with a search budget of 1 ms of board time
+//! ([`TEST_BUDGET`]): Verilator runs about 100,000 of its cycles a second,
+//! so the real board's 0.65 s would take minutes a move. The budget is a
+//! constant of the same hardware; the model takes it too.
 #![cfg(unix)]
 
 use host::blokus::{MoveCode, Player};
@@ -14,6 +19,7 @@ use host::contest::message::Scheme;
 use host::contest::offline::{play_offline, Exchange};
 use host::contest::referee::Limits;
 use host::contest::run::{GameReport, Match, MatchOptions};
+use host::model::monte_carlo::Budget;
 use host::model::player::BoardPlayer;
 use sim::board::ulx3s_spec;
 use sim::verilated::{Answer, Model};
@@ -23,6 +29,9 @@ use std::time::Duration;
 
 /// The contest's limit; the board must answer well inside it.
 const BOARD_LIMIT: Duration = Duration::from_millis(800);
+
+/// The search's budgets: rounds start during 25,000 cycles (1 ms).
+const TEST_BUDGET: Budget = Budget::rounds_for(25_000);
 
 /// A player that replays recorded moves: its team code, then its moves in order.
 struct Replay(std::vec::IntoIter<MoveCode>);
@@ -45,7 +54,7 @@ fn model_moves(scheme: Scheme, report: &GameReport, board_seat: Player) -> Vec<(
         .filter(|(p, _)| *p != board_seat)
         .map(|&(_, m)| m)
         .collect();
-    let mut model = BoardPlayer::new(*b"FP", None);
+    let mut model = BoardPlayer::new(*b"FP", None).with_budget(TEST_BUDGET);
     let mut opponent = Replay(theirs.into_iter());
     let players: [&mut dyn Exchange; 2] = match board_seat {
         Player::One => [&mut model, &mut opponent],
@@ -56,7 +65,11 @@ fn model_moves(scheme: Scheme, report: &GameReport, board_seat: Player) -> Vec<(
 
 #[test]
 fn four_refereed_games_over_a_pty_equal_the_model_move_for_move_in_board_time() {
-    let spec = ulx3s_spec(hdl::PlayerConfig::default()).unwrap();
+    let spec = ulx3s_spec(hdl::PlayerConfig {
+        budget: TEST_BUDGET,
+        ..hdl::PlayerConfig::default()
+    })
+    .unwrap();
     let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("board-sim");
     let model =
         Model::build_in(&cache, &spec, &mut |m| println!("{m}")).unwrap_or_else(|e| panic!("{e}"));

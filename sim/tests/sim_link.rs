@@ -27,7 +27,8 @@ fn a_refereed_game_against_the_sim_link_and_the_simulator_goes_with_the_link() {
         seed: 1,
         scheme: None,
     };
-    let spec: LinkSpec = "sim".parse().unwrap();
+    // Rounds during 1 ms of board time: the model `board.rs` builds too.
+    let spec: LinkSpec = "sim:1".parse().unwrap();
     let mut said = Vec::new();
     let board = open(&spec, engine, &mut |m| said.push(m.to_string())).unwrap();
     // "simulated board on /dev/pts/N (and 127.0.0.1:PORT)"

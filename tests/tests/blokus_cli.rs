@@ -100,7 +100,7 @@ fn a_person_plays_a_board_refereed_in_the_contest_protocol() {
             "blokus",
             "play",
             "--board",
-            "engine:board-model",
+            "engine:board-model:1",
             "--record",
             base.to_str().unwrap(),
         ],
@@ -108,7 +108,9 @@ fn a_person_plays_a_board_refereed_in_the_contest_protocol() {
     );
     assert!(run.error.is_none(), "{:?}\n{}", run.error, run.output);
     assert!(run.output.contains("team code 1"), "{}", run.output);
-    assert!(run.output.contains("the board (engine:board-model) plays"));
+    assert!(run
+        .output
+        .contains("the board (engine:board-model:1) plays"));
     assert!(run.output.contains("answered in"));
     assert!(run.output.contains("You lose."), "{}", run.output);
     let transcript = std::fs::read_to_string(base.with_extension("txt")).unwrap();

@@ -26,7 +26,7 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("placer", || verilog_of(Placer::new())),
     ("board_state", || verilog_of(BoardState::new())),
     ("one_ply", || verilog_of(hdl::OnePly::new())),
-    ("search", || verilog_of(hdl::Search::default())),
+    ("monte_carlo", || verilog_of(hdl::MonteCarlo::default())),
     ("code_decoder", || verilog_of(hdl::CodeDecoder::new())),
     ("code_encoder", || verilog_of(hdl::CodeEncoder::new())),
     ("uart_tx", || {

@@ -1,11 +1,14 @@
 //! `arena blokus bench`: the move generator's speed on fixed positions
-//! (mid-game positions of seeded random games) and perft from the start.
+//! (mid-game positions of seeded random games), the board's search at its
+//! real budget (the hardware's playouts a second by its cycle-exact model,
+//! against the same search in software), and perft from the start.
 
 use super::perft::perft;
 use super::position::Placement;
 use super::sample::mid_game_positions;
 use super::Position;
 use crate::model::evaluator::{features, score, EvalInputs};
+use crate::model::monte_carlo::{self, Budget};
 use crate::model::one_ply;
 use std::hint::black_box;
 use std::io::Write;
@@ -113,6 +116,7 @@ pub fn run(games: usize, perft_depth: u32, out: &mut dyn Write) -> anyhow::Resul
          median {:.0} cycles per position",
         median(&mut cycles)
     )?;
+    board_search(&positions, out)?;
     let started = Instant::now();
     let leaves = perft(&Position::new(), perft_depth);
     let seconds = started.elapsed().as_secs_f64();
@@ -120,6 +124,51 @@ pub fn run(games: usize, perft_depth: u32, out: &mut dyn Write) -> anyhow::Resul
         out,
         "perft {perft_depth} from the start: {leaves} leaves in {seconds:.3} s = {:.1} M leaves/s",
         leaves as f64 / seconds / 1e6
+    )?;
+    Ok(())
+}
+
+/// Positions the board's search is timed on: every tenth benchmark position.
+const SEARCH_STRIDE: usize = 10;
+
+/// The board's search (`model::monte_carlo`) at the board's budget on every
+/// [`SEARCH_STRIDE`]th position: the board time it takes (the model counts
+/// the hardware's cycles exactly) and the playouts it plays, against the
+/// wall time of the same search in software.
+fn board_search(positions: &[Position], out: &mut dyn Write) -> anyhow::Result<()> {
+    let budget = Budget::board();
+    let (mut board_ms, mut playouts, mut hw_rate, mut sw_rate, mut ratio) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut timed_out = 0;
+    for position in positions.iter().step_by(SEARCH_STRIDE) {
+        let started = Instant::now();
+        let outcome = black_box(monte_carlo::search(black_box(position), budget));
+        let wall = started.elapsed().as_secs_f64();
+        let board = outcome.edges as f64 / monte_carlo::CLOCK_HZ as f64;
+        let n = f64::from(outcome.playouts);
+        board_ms.push(board * 1e3);
+        playouts.push(n);
+        hw_rate.push(n / board);
+        sw_rate.push(n / wall);
+        ratio.push(wall / board);
+        timed_out += usize::from(outcome.timed_out);
+    }
+    let max_ms = board_ms.iter().copied().fold(0.0, f64::max);
+    writeln!(
+        out,
+        "board search (model::monte_carlo at the board's budget, {} positions): playouts median {:.0}; \
+         board time median {:.1} ms, max {max_ms:.1} ms at 25 MHz; watchdog fired {timed_out} times",
+        board_ms.len(),
+        median(&mut playouts),
+        median(&mut board_ms),
+    )?;
+    writeln!(
+        out,
+        "playouts per second: hardware (25 MHz, cycle-exact model) median {:.0}, \
+         the same search in software (one core) median {:.0}; ratio median {:.1}x",
+        median(&mut hw_rate),
+        median(&mut sw_rate),
+        median(&mut ratio),
     )?;
     Ok(())
 }

@@ -3,6 +3,8 @@
 //! from cells placed, attach cells and mobility.
 
 use super::position::{Move, Player, Position};
+use crate::model::monte_carlo::Budget;
+use crate::model::placer::placement_at;
 use crate::search::{self, Game, Limits, WIN};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -149,8 +151,25 @@ impl Engine for ModelOnePly {
     }
 }
 
-/// The board's own search (`model::two_ply`): what the FPGA player plays.
-pub struct BoardModel;
+/// The board's own search (`model::monte_carlo`) within its budgets: what
+/// the FPGA player plays, move for move.
+pub struct BoardModel {
+    budget: Budget,
+    last: Option<crate::model::monte_carlo::Outcome>,
+}
+
+impl BoardModel {
+    /// The board's search with `budget` (the board's own: [`Budget::board`]).
+    pub fn new(budget: Budget) -> BoardModel {
+        BoardModel { budget, last: None }
+    }
+}
+
+impl Default for BoardModel {
+    fn default() -> BoardModel {
+        BoardModel::new(Budget::board())
+    }
+}
 
 impl Engine for BoardModel {
     fn name(&self) -> &str {
@@ -158,18 +177,53 @@ impl Engine for BoardModel {
     }
 
     fn choose(&mut self, position: &Position) -> Move {
-        crate::model::two_ply::choose(position)
+        if position.is_over() {
+            return Move::Pass;
+        }
+        let outcome = crate::model::monte_carlo::search(position, self.budget);
+        let m = outcome.best.map_or(Move::Pass, |(m, _)| {
+            Move::Place(placement_at(m.shape, m.corner).expect("a candidate lies on the board"))
+        });
+        self.last = Some(outcome);
+        m
     }
+
+    fn last_info(&self) -> Option<String> {
+        self.last.as_ref().map(|o| {
+            format!(
+                "{} playouts in {} rounds, {:.0} ms of board time",
+                o.playouts,
+                o.rounds,
+                o.edges as f64 * 1e3 / crate::model::monte_carlo::CLOCK_HZ as f64
+            )
+        })
+    }
+}
+
+/// The budget an engine name `board-model[:MS]` gives: rounds during `MS`
+/// milliseconds of board time (the board's own without `:MS`); `None`
+/// for another name or a malformed `MS`.
+pub fn board_model_budget(name: &str) -> Option<Budget> {
+    let rest = name.strip_prefix("board-model")?;
+    if rest.is_empty() {
+        return Some(Budget::board());
+    }
+    let ms: f64 = rest.strip_prefix(':')?.parse().ok()?;
+    let cycles = ms * crate::model::monte_carlo::CLOCK_HZ as f64 / 1e3;
+    (ms.is_finite() && (0.0..=1000.0).contains(&ms))
+        .then(|| Budget::rounds_for(cycles.round() as u64))
 }
 
 /// Names accepted by [`engine_by_name`], the strongest first.
 pub const ENGINE_NAMES: [&str; 5] = ["alphabeta", "board-model", "greedy", "model-1ply", "random"];
 
-/// Whether `name` names an engine: one of [`ENGINE_NAMES`], `default`, or
+/// Whether `name` names an engine: one of [`ENGINE_NAMES`], `default`,
+/// `board-model:MS` (the board's search during `MS` ms of board time), or
 /// `gtp:COMMAND` (a program speaking GTP, e.g. `pentobi-gtp -g duo -l 3`).
 pub fn is_engine_name(name: &str) -> bool {
     name == "default"
         || ENGINE_NAMES.contains(&name)
+        || board_model_budget(name).is_some()
         || name.strip_prefix("gtp:").is_some_and(|c| !c.is_empty())
 }
 
@@ -190,9 +244,8 @@ pub fn engine_by_name(name: &str, time: Duration, seed: u64) -> Option<Box<dyn E
         "alphabeta" | "default" => Some(Box::new(SearchEngine::alphabeta(time))),
         "greedy" => Some(Box::new(SearchEngine::greedy())),
         "model-1ply" => Some(Box::new(ModelOnePly)),
-        "board-model" => Some(Box::new(BoardModel)),
         "random" => Some(Box::new(RandomEngine::new(seed))),
-        _ => None,
+        _ => board_model_budget(name).map(|b| Box::new(BoardModel::new(b)) as Box<dyn Engine>),
     }
 }
 

@@ -10,7 +10,7 @@
 
 use super::bitboard::Bitboard;
 use super::position::{Move, Placement, Player, Position};
-use super::tiles::{shape_table, Shape, ShapeId};
+use super::tiles::{shape_table, Shape, ShapeId, SHAPE_COUNT};
 use crate::blokus::cell::Cell;
 
 /// The allowed and attach masks of the side to move, pre-shifted by every offset of a 5x5 box.
@@ -117,6 +117,15 @@ impl Position {
         let mut n = 0;
         self.for_each_shape_of(player, |_, _, corners| n += corners.count());
         n
+    }
+
+    /// For each of the 91 shapes, the bounding-box corners where `player`
+    /// could place it if it were to move (empty for used tiles; whether the
+    /// game is over is not asked): the generator's raw output.
+    pub fn box_corners_for(&self, player: Player) -> [Bitboard; SHAPE_COUNT] {
+        let mut out = [Bitboard::EMPTY; SHAPE_COUNT];
+        self.for_each_shape_of(player, |id, _, corners| out[id as usize] = corners);
+        out
     }
 
     /// For each of the 91 shapes, the anchor cells where the side to move may

@@ -220,6 +220,11 @@ pub fn engines(out: &mut dyn Write) -> anyhow::Result<()> {
     }
     writeln!(
         out,
+        "board-model:MS (the board's search, its rounds during MS ms of board time; \
+         board-model: the board's own 650 ms)"
+    )?;
+    writeln!(
+        out,
         "gtp:COMMAND (a GTP program, e.g. gtp:pentobi-gtp --nobook --quiet --noresign -g duo -l 3)"
     )?;
     Ok(())

@@ -6,7 +6,7 @@
 
 use super::message::Scheme;
 use super::run::{play_link, PlayerOptions};
-use crate::blokus::engine::{engine_by_name, is_engine_name};
+use crate::blokus::engine::{board_model_budget, engine_by_name, is_engine_name};
 use anyhow::{bail, Context};
 use std::fmt;
 use std::io::{self, Read, Write};
@@ -35,8 +35,10 @@ pub enum LinkSpec {
     Engine { name: String },
     /// `stdio`: this process's stdin and stdout.
     Stdio,
-    /// `sim[@BAUD]`: the simulated board (`arena-board-sim`) on its pseudo-terminal.
-    Sim { baud: u32 },
+    /// `sim[@BAUD][:MS]`: the simulated board (`arena-board-sim`) on its
+    /// pseudo-terminal; `MS`: its search's rounds start during `MS`
+    /// milliseconds of board time (the real board's budget without it).
+    Sim { baud: u32, search_ms: Option<u32> },
 }
 
 impl fmt::Display for LinkSpec {
@@ -48,13 +50,16 @@ impl fmt::Display for LinkSpec {
             LinkSpec::Exec { command } => write!(f, "exec:{command}"),
             LinkSpec::Engine { name } => write!(f, "engine:{name}"),
             LinkSpec::Stdio => write!(f, "stdio"),
-            LinkSpec::Sim { baud } => write!(f, "sim@{baud}"),
+            LinkSpec::Sim { baud, search_ms } => {
+                write!(f, "sim@{baud}")?;
+                search_ms.map_or(Ok(()), |ms| write!(f, ":{ms}"))
+            }
         }
     }
 }
 
 const SPEC_FORMS: &str = "serial:PATH[@BAUD], tcp:HOST:PORT, listen:[ADDRESS:]PORT, \
-                          exec:COMMAND, engine:NAME, sim[@BAUD] or stdio";
+                          exec:COMMAND, engine:NAME, sim[@BAUD][:MS] or stdio";
 
 fn port_number(text: &str, spec: &str) -> Result<u16, String> {
     text.parse()
@@ -68,6 +73,20 @@ impl FromStr for LinkSpec {
             return Ok(LinkSpec::Stdio);
         }
         if let Some(rest) = spec.strip_prefix("sim") {
+            let (rest, search_ms) = match rest.split_once(':') {
+                Some((rest, ms)) => (
+                    rest,
+                    Some(
+                        ms.parse::<u32>()
+                            .ok()
+                            .filter(|&ms| ms <= 1000)
+                            .ok_or_else(|| {
+                                format!("`{ms}` in `{spec}` is not a search time in ms (0-1000)")
+                            })?,
+                    ),
+                ),
+                None => (rest, None),
+            };
             let baud = match rest.strip_prefix('@') {
                 None if rest.is_empty() => DEFAULT_BAUD,
                 Some(b) => b
@@ -77,7 +96,7 @@ impl FromStr for LinkSpec {
                     .ok_or_else(|| format!("`{b}` in `{spec}` is not a baud rate"))?,
                 None => return Err(format!("`{spec}` is not a link: use {SPEC_FORMS}")),
             };
-            return Ok(LinkSpec::Sim { baud });
+            return Ok(LinkSpec::Sim { baud, search_ms });
         }
         let Some((kind, rest)) = spec.split_once(':') else {
             return Err(format!("`{spec}` is not a link: use {SPEC_FORMS}"));
@@ -309,14 +328,15 @@ pub fn open(
             link.child = Some(child);
             Ok(link)
         }
-        LinkSpec::Engine { name } if name == "board-model" => {
+        LinkSpec::Engine { name } if board_model_budget(name).is_some() => {
             // The board's model byte for byte (`model::player`), as the
             // hardware answers, rather than an engine behind `PlayerLink`.
             let (ours, theirs) = std::os::unix::net::UnixStream::pair()?;
-            let scheme = engine.scheme;
+            let board = crate::model::player::BoardPlayer::new(*b"FP", engine.scheme)
+                .with_budget(board_model_budget(name).expect("checked"));
             std::thread::Builder::new()
                 .name(label.clone())
-                .spawn(move || serve_board_model(theirs, scheme))?;
+                .spawn(move || serve_board_model(theirs, board))?;
             let reader = ours.try_clone()?;
             let closer = ours.try_clone()?;
             Ok(Link::from_parts(label, reader, ours).on_close(move || {
@@ -353,13 +373,15 @@ pub fn open(
             }))
         }
         LinkSpec::Stdio => Ok(Link::from_parts(label, io::stdin(), io::stdout())),
-        LinkSpec::Sim { baud } => open_sim(*baud, announce),
+        LinkSpec::Sim { baud, search_ms } => open_sim(*baud, *search_ms, announce),
     }
 }
 
 /// Answers the referee on `stream` as the board's model does, until it closes.
-fn serve_board_model(mut stream: std::os::unix::net::UnixStream, scheme: Option<Scheme>) {
-    let mut board = crate::model::player::BoardPlayer::new(*b"FP", scheme);
+fn serve_board_model(
+    mut stream: std::os::unix::net::UnixStream,
+    mut board: crate::model::player::BoardPlayer,
+) {
     let mut byte = [0u8; 1];
     while let Ok(1) = stream.read(&mut byte) {
         let reply = board.received(byte[0]);
@@ -409,20 +431,28 @@ pub fn board_sim_program() -> anyhow::Result<std::path::PathBuf> {
 /// by itself if this process ends without closing it (it watches its stdin, a pipe from
 /// here). Its later lines (the board time of each answer) go to stderr, prefixed with
 /// the link's label.
-fn open_sim(baud: u32, announce: &mut dyn FnMut(&str)) -> anyhow::Result<Link> {
+fn open_sim(
+    baud: u32,
+    search_ms: Option<u32>,
+    announce: &mut dyn FnMut(&str),
+) -> anyhow::Result<Link> {
     let program = board_sim_program()?;
     announce(&format!(
         "starting the simulated board ({}; the first run builds its model, a minute or so)",
         program.display()
     ));
-    let mut child = Command::new(&program)
-        .args([
-            "--tcp",
-            "0",
-            "--baud",
-            &baud.to_string(),
-            "--exit-with-stdin",
-        ])
+    let mut command = Command::new(&program);
+    command.args([
+        "--tcp",
+        "0",
+        "--baud",
+        &baud.to_string(),
+        "--exit-with-stdin",
+    ]);
+    if let Some(ms) = search_ms {
+        command.args(["--search-ms", &ms.to_string()]);
+    }
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -501,6 +531,8 @@ mod tests {
             ("stdio", "stdio"),
             ("sim", "sim@115200"),
             ("sim@9600", "sim@9600"),
+            ("sim:5", "sim@115200:5"),
+            ("sim@9600:650", "sim@9600:650"),
         ];
         for (text, shown) in cases {
             let spec: LinkSpec = text.parse().unwrap();
@@ -520,9 +552,11 @@ mod tests {
         assert!(error("udp:1:2").contains("unknown link kind `udp`"));
         assert!(error("sim@fast").contains("`fast`"));
         assert!(error("sim@0").contains("`0`"));
+        assert!(error("sim:soon").contains("`soon`"));
+        assert!(error("sim@9600:2000").contains("search time"));
         assert!(error("simulator").contains("is not a link"));
         assert!(
-            error("ttyUSB0").contains("sim[@BAUD]"),
+            error("ttyUSB0").contains("sim[@BAUD][:MS]"),
             "the forms list sim"
         );
     }

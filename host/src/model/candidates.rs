@@ -27,6 +27,8 @@
 //! drops whatever the earlier position had left.
 
 use super::move_gen::Row;
+use crate::blokus::tiles::SHAPE_COUNT;
+use crate::blokus::Bitboard;
 
 /// Rising edges from `start` to the earliest candidate, one of row 0; a
 /// candidate of row `r` comes at the earliest `LATENCY + r` edges after `start`.
@@ -43,6 +45,35 @@ pub fn candidate_stream(rows: &[Row]) -> Vec<(u8, u8)> {
                 if bits >> x & 1 == 1 {
                     out.push((s as u8, (14 * r + x) as u8));
                 }
+            }
+        }
+    }
+    out
+}
+
+/// [`candidate_stream`] of the rows whose shape `s` has its box corners
+/// at `corners[s]` (bit `14 * r + x` for row `r`, column `x`): the same
+/// stream from a bitboard generator's output, without building the rows.
+pub fn candidate_stream_of_corners(corners: &[Bitboard; SHAPE_COUNT]) -> Vec<(u8, u8)> {
+    let mut out = Vec::with_capacity(256);
+    let live: Vec<(u8, Bitboard)> = corners
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !c.is_empty())
+        .map(|(s, &c)| (s as u8, c))
+        .collect();
+    for r in 0..14 {
+        let (word, shift) = ((14 * r) / 64, (14 * r) % 64);
+        for &(s, c) in &live {
+            let mut bits = c.0[word] >> shift;
+            if shift > 50 && word < 3 {
+                bits |= c.0[word + 1] << (64 - shift);
+            }
+            bits &= 0x3fff;
+            while bits != 0 {
+                let x = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                out.push((s, (14 * r + x) as u8));
             }
         }
     }
@@ -83,6 +114,25 @@ mod tests {
                 assert_eq!(candidate_stream(&rows), expected);
             }
         }
+    }
+
+    #[test]
+    fn the_stream_from_a_bitboard_generators_corners_is_the_rows_stream() {
+        let mut positions = 0;
+        for history in random_games(52, 4) {
+            for position in history.iter() {
+                let rows = move_gen_rows(&MoveGenInputs::for_position(position));
+                let corners = position.box_corners_for(position.to_move());
+                assert_eq!(
+                    candidate_stream_of_corners(&corners),
+                    candidate_stream(&rows),
+                    "ply {}",
+                    position.plies()
+                );
+                positions += 1;
+            }
+        }
+        assert!(positions > 100, "{positions}");
     }
 
     #[test]

@@ -16,9 +16,8 @@
 //! `d + DONE_AFTER_STREAM` (its `done` high for that one cycle) and keeps
 //! showing it until the next `start`.
 
-use super::candidates::{candidate_stream, timeline};
+use super::candidates::{candidate_stream_of_corners, timeline};
 use super::evaluator::{features, score, EvalInputs, Features, EVAL_LATENCY};
-use super::move_gen::{move_gen_rows, MoveGenInputs};
 use super::placer::{placement_at, placer_cells, placer_tile};
 use crate::blokus::{Move, Placement, Position};
 
@@ -52,9 +51,12 @@ pub struct Decision {
     pub done_edge: usize,
 }
 
-/// The candidate stream of the side to move: `(shape, corner)` in the hardware's order.
+/// The candidate stream of the side to move: `(shape, corner)` in the
+/// hardware's order. Taken from the rules engine's bitboard generator for
+/// speed; `candidates::tests` checks it equal to the stream of the
+/// row-by-row model of `hdl::MoveGen` ([`super::move_gen::move_gen_rows`]).
 fn stream_for(position: &Position) -> Vec<(u8, u8)> {
-    candidate_stream(&move_gen_rows(&MoveGenInputs::for_position(position)))
+    candidate_stream_of_corners(&position.box_corners_for(position.to_move()))
 }
 
 /// The candidates of the side to move in the hardware's order.
@@ -100,10 +102,19 @@ pub fn scored(position: &Position) -> Vec<Scored> {
         .collect()
 }
 
+/// [`scored`], and the edge after `start` after which `hdl::OnePly`'s
+/// `done` is high for `position` ([`Decision::done_edge`]).
+pub fn scored_with_done(position: &Position) -> (Vec<Scored>, usize) {
+    let all = scored(position);
+    let stream: Vec<(u8, u8)> = all.iter().map(|c| (c.shape, c.corner)).collect();
+    let done_edge = timeline(&stream).1 + DONE_AFTER_STREAM;
+    (all, done_edge)
+}
+
 /// What `hdl::OnePly` decides for the side to move of `position` (whether
 /// or not the game is over: the block plays whatever it is given).
 pub fn decide(position: &Position) -> Decision {
-    let all = scored(position);
+    let (all, done_edge) = scored_with_done(position);
     let mut best: Option<Best> = None;
     for c in &all {
         if best.is_none_or(|b| c.score > b.score) {
@@ -116,11 +127,10 @@ pub fn decide(position: &Position) -> Decision {
             });
         }
     }
-    let stream: Vec<(u8, u8)> = all.iter().map(|c| (c.shape, c.corner)).collect();
     Decision {
         best,
-        candidates: stream.len() as u16,
-        done_edge: timeline(&stream).1 + DONE_AFTER_STREAM,
+        candidates: all.len() as u16,
+        done_edge,
     }
 }
 

@@ -1,7 +1,7 @@
 //! Model of `hdl::ContestPlayer`: the whole board player, byte by byte. The
 //! referee's bytes in, the board's bytes out, with the board's registers
 //! (each player's cells and used tiles, who the board is, the request being
-//! read) and its search ([`super::two_ply`]). For any game the referee plays,
+//! read) and its search ([`super::monte_carlo`], within the board's budget). For any game the referee plays,
 //! the hardware sends exactly the bytes this model sends; the engine
 //! `board-model` plays through it.
 //!
@@ -46,9 +46,9 @@
 //! that comes when it is the opponent's turn: it plays on from the boards
 //! it holds. The referee never sends either.
 
+use super::monte_carlo::{search, Budget, Outcome};
 use super::move_code::{decode, encode, Decoded};
 use super::placer::placement_at;
-use super::two_ply::{search, Choice};
 use crate::blokus::{Bitboard, Player, Position};
 use crate::contest::message::{player_of_start_byte, Scheme, GAME_OVER, MOVE_LEN, NEW_GAME};
 use crate::contest::offline::Exchange;
@@ -81,7 +81,8 @@ pub struct BoardPlayer {
     cells: [Bitboard; 2],
     used: [u32; 2],
     malformed: bool,
-    last_search: Option<(Position, Choice)>,
+    budget: Budget,
+    last_search: Option<(Position, Outcome)>,
 }
 
 impl BoardPlayer {
@@ -102,8 +103,15 @@ impl BoardPlayer {
             cells: [Bitboard::EMPTY; 2],
             used: [0; 2],
             malformed: false,
+            budget: Budget::board(),
             last_search: None,
         }
+    }
+
+    /// The same board with the search's budgets `budget` (the board's are
+    /// [`Budget::board`]).
+    pub fn with_budget(self, budget: Budget) -> BoardPlayer {
+        BoardPlayer { budget, ..self }
     }
 
     /// Who the board is in the current game.
@@ -127,7 +135,7 @@ impl BoardPlayer {
     }
 
     /// The position and result of the last search.
-    pub fn last_search(&self) -> Option<&(Position, Choice)> {
+    pub fn last_search(&self) -> Option<&(Position, Outcome)> {
         self.last_search.as_ref()
     }
 
@@ -276,7 +284,7 @@ impl BoardPlayer {
     /// The search for the board's player and the reply it sends.
     fn answer(&mut self) -> Vec<u8> {
         let position = self.position();
-        let choice = search(&position);
+        let choice = search(&position, self.budget);
         let reply = match choice.best {
             Some((m, _)) => {
                 self.place(self.me, m.shape, m.corner);

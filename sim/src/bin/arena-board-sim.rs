@@ -9,6 +9,7 @@
 //! `answer <bytes> <cycles> cycles <ms> ms board time`. Progress goes to stderr.
 
 use clap::Parser;
+use hdl::monte_carlo::Budget;
 use hdl::PlayerConfig;
 use sim::board::{serve_board, ulx3s_spec};
 use sim::verilated::{BoardSpec, Model};
@@ -28,6 +29,12 @@ struct Args {
     /// The serial line's baud rate (the board's UART is built for it, on its 25 MHz clock).
     #[arg(long, value_name = "B", default_value_t = 115_200)]
     baud: u32,
+    /// The search's rounds start during this many milliseconds of board time
+    /// (default: the real board's, 650). The simulator runs about 100,000 board
+    /// cycles a second, so the real board's budget takes minutes a move; a few
+    /// milliseconds make a quick opponent. Each budget builds its own model.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u32).range(0..=1000))]
+    search_ms: Option<u32>,
     /// Print only the two address lines, not a line per answer.
     #[arg(long)]
     quiet: bool,
@@ -38,10 +45,13 @@ struct Args {
 }
 
 fn run(args: Args) -> Result<(), String> {
-    let config = PlayerConfig {
+    let mut config = PlayerConfig {
         baud: u64::from(args.baud),
         ..PlayerConfig::default()
     };
+    if let Some(ms) = args.search_ms {
+        config.budget = Budget::rounds_for(u64::from(ms) * config.clock_hz / 1000);
+    }
     // Checked before the hardware is built for it (its blocks assert it).
     BoardSpec::new("", "")
         .with_clock_hz(config.clock_hz)

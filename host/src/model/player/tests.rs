@@ -5,6 +5,15 @@ use crate::contest::offline::{play_offline, EnginePlayer, Exchange};
 use crate::contest::player::{Event, PlayerLink};
 use crate::contest::referee::EndReason;
 
+/// The search's budgets in these tests: rounds during 2 ms of board time
+/// (one round in the opening, many near the end), a few ms of the model's.
+const TEST_BUDGET: Budget = Budget::rounds_for(50_000);
+
+/// The board's model with [`TEST_BUDGET`].
+fn test_board(scheme: Option<Scheme>) -> BoardPlayer {
+    BoardPlayer::new(*b"FP", scheme).with_budget(TEST_BUDGET)
+}
+
 /// The protocol machine of the spec with the board's search as its engine:
 /// what the board must send.
 struct Reference {
@@ -16,7 +25,7 @@ impl Reference {
     fn new(scheme: Option<Scheme>) -> Reference {
         Reference {
             link: PlayerLink::new(*b"FP", scheme),
-            engine: BoardModel,
+            engine: BoardModel::new(TEST_BUDGET),
         }
     }
 
@@ -58,7 +67,7 @@ fn refereed_game(
     seat: Player,
     opponent: Box<dyn Engine>,
 ) -> Vec<(Player, MoveCode)> {
-    let mut board = BoardPlayer::new(*b"FP", None);
+    let mut board = test_board(None);
     let mut reference = Reference::new(None);
     let mut checked = |bytes: &[u8]| same_replies(&mut board, &mut reference, bytes);
     let mut other = EnginePlayer::new(opponent, *b"OP", None);
@@ -98,7 +107,7 @@ fn refereed_games_in_both_schemes_and_seats_match_the_protocol_machine_with_the_
 #[test]
 fn a_blind_first_move_as_player_two_then_both_of_player_ones_moves() {
     // 2013 as player 2: `2A` (blind), then `4` with player 1's first and second moves.
-    let mut board = BoardPlayer::new(*b"FP", None);
+    let mut board = test_board(None);
     let mut reference = Reference::new(None);
     assert_eq!(same_replies(&mut board, &mut reference, b"0"), b"1FP");
     let blind = same_replies(&mut board, &mut reference, b"2A");
@@ -128,7 +137,7 @@ fn a_blind_first_move_as_player_two_then_both_of_player_ones_moves() {
 #[test]
 fn moving_first_from_a_a_follows_the_configured_scheme() {
     for scheme in [Scheme::S2014, Scheme::S2013] {
-        let mut board = BoardPlayer::new(*b"FP", Some(scheme));
+        let mut board = test_board(Some(scheme));
         let mut reference = Reference::new(Some(scheme));
         same_replies(&mut board, &mut reference, b"0");
         same_replies(&mut board, &mut reference, b"2A");
@@ -139,7 +148,7 @@ fn moving_first_from_a_a_follows_the_configured_scheme() {
 
 #[test]
 fn a_malformed_request_is_dropped_whole_and_the_game_goes_on() {
-    let mut board = BoardPlayer::new(*b"FP", None);
+    let mut board = test_board(None);
     board.received(b'0');
     let first = board.received(b'2');
     assert!(first.is_empty());
@@ -172,7 +181,7 @@ fn a_malformed_request_is_dropped_whole_and_the_game_goes_on() {
 
 #[test]
 fn a_zero_inside_a_request_is_a_byte_of_it_and_nine_ends_the_game() {
-    let mut board = BoardPlayer::new(*b"FP", None);
+    let mut board = test_board(None);
     board.received(b'0');
     board.received(b'2');
     board.received(b'5');
@@ -193,7 +202,7 @@ fn random_bytes_never_upset_the_model() {
     use rand::{rngs::StdRng, RngExt, SeedableRng};
     let mut rng = StdRng::seed_from_u64(9);
     let alphabet = b"0123459Aaeu\r\nxZ\xff";
-    let mut board = BoardPlayer::new(*b"FP", None);
+    let mut board = test_board(None);
     let mut replies = 0;
     for _ in 0..20_000 {
         let b = alphabet[rng.random_range(0..alphabet.len())];
