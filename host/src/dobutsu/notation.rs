@@ -4,27 +4,25 @@
 //! from the top: `B3B2`, a drop `C*B2` with C, E or G for chick, elephant,
 //! giraffe). Upper-case cells are the seed's, lower-case Fairy-Stockfish's.
 
-use super::position::{Move, Position, CHICK, ELEPHANT, GIRAFFE, GOTE, HAND_KINDS, HEN, LION};
+use super::position::{
+    Move, Position, CELLS, CHICK, ELEPHANT, GIRAFFE, GOTE, HAND_KINDS, HEN, LION,
+};
+use crate::game::fen::{Geometry, Written, WrittenMove};
 
-/// A piece's FEN letter(s) for a cell code.
-fn piece_text(code: u8) -> String {
+/// The board: files a-c, ranks 1-4.
+const BOARD: Geometry = Geometry { files: 3, ranks: 4 };
+/// The piece letters.
+const LETTERS: &str = "CEGL";
+
+/// A cell code (kind and owner bit) as written.
+fn written(code: u8) -> Written {
     let letter = match code & 7 {
         CHICK | HEN => 'C',
         ELEPHANT => 'E',
         GIRAFFE => 'G',
-        LION => 'L',
-        _ => '?',
+        _ => 'L',
     };
-    let letter = if code & GOTE != 0 {
-        letter.to_ascii_lowercase()
-    } else {
-        letter
-    };
-    if code & 7 == HEN {
-        format!("+{letter}")
-    } else {
-        letter.to_string()
-    }
+    Written::new(letter).with(code & GOTE != 0, code & 7 == HEN)
 }
 
 fn kind_of_letter(letter: char) -> Option<u8> {
@@ -39,7 +37,7 @@ fn kind_of_letter(letter: char) -> Option<u8> {
 
 /// Fairy-Stockfish's name of a cell: file a-c, rank 4 at the top.
 pub fn square_name(cell: usize) -> String {
-    format!("{}{}", (b'a' + (cell % 3) as u8) as char, 4 - cell / 3)
+    BOARD.square_name(cell)
 }
 
 /// The seed's name of a cell: column A-C, row 1 at the top.
@@ -47,131 +45,83 @@ pub fn seed_cell_name(cell: usize) -> String {
     format!("{}{}", (b'A' + (cell % 3) as u8) as char, cell / 3 + 1)
 }
 
-/// A cell from either notation's two characters.
-fn parse_cell(file: u8, rank: u8) -> Option<usize> {
-    let (column, seed) = match file {
-        b'a'..=b'c' => (file - b'a', false),
-        b'A'..=b'C' => (file - b'A', true),
-        _ => return None,
-    };
-    if !(b'1'..=b'4').contains(&rank) {
+/// A cell from the seed's two characters (column A-C, row 1-4 from the top).
+fn parse_seed_cell(file: u8, row: u8) -> Option<usize> {
+    if !(b'A'..=b'C').contains(&file) || !(b'1'..=b'4').contains(&row) {
         return None;
     }
-    let number = rank - b'0';
-    let row = if seed { number - 1 } else { 4 - number };
-    Some(usize::from(row) * 3 + usize::from(column))
+    Some(usize::from(row - b'1') * 3 + usize::from(file - b'A'))
+}
+
+/// The syntax of a move in either notation: Fairy-Stockfish's, or the
+/// seed's cells (`B3B2`, `C*B2`).
+fn parse_syntax(text: &str) -> Option<WrittenMove> {
+    let bytes = text.as_bytes();
+    if bytes.len() == 4 && bytes[1] == b'*' {
+        let letter = (bytes[0] as char).to_ascii_uppercase();
+        let to = parse_seed_cell(bytes[2], bytes[3])?;
+        return Some(WrittenMove::Drop {
+            piece: Written::new(letter),
+            to,
+        });
+    }
+    if bytes.len() == 4 && bytes[0].is_ascii_uppercase() && bytes[2].is_ascii_uppercase() {
+        return Some(WrittenMove::Board {
+            from: parse_seed_cell(bytes[0], bytes[1])?,
+            to: parse_seed_cell(bytes[2], bytes[3])?,
+            suffix: None,
+        });
+    }
+    BOARD.parse_move(text)
 }
 
 impl Position {
     /// The position in Fairy-Stockfish's FEN.
     pub fn to_fen(&self) -> String {
-        let mut text = String::new();
-        for row in 0..4 {
-            let mut empty = 0;
-            for column in 0..3 {
-                let code = self.board[row * 3 + column];
-                if code == 0 {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    text += &empty.to_string();
-                    empty = 0;
-                }
-                text += &piece_text(code);
-            }
-            if empty > 0 {
-                text += &empty.to_string();
-            }
-            if row < 3 {
-                text.push('/');
-            }
-        }
-        let mut hand = String::new();
+        let board: Vec<Option<Written>> = self
+            .board
+            .iter()
+            .map(|&code| (code != 0).then(|| written(code)))
+            .collect();
+        let mut hand = Vec::new();
         for side in 0..2 {
             for (index, &kind) in HAND_KINDS.iter().enumerate() {
-                for _ in 0..self.hands[side][index] {
-                    hand += &piece_text(kind | if side == 1 { GOTE } else { 0 });
-                }
+                let piece = written(kind | if side == 1 { GOTE } else { 0 });
+                hand.extend(std::iter::repeat_n(
+                    piece,
+                    usize::from(self.hands[side][index]),
+                ));
             }
         }
-        let side = if self.side == 0 { 'w' } else { 'b' };
-        format!("{text}[{hand}] {side} - - 0 1")
+        BOARD.write(&board, &hand, self.side == 1)
     }
 
     /// Reads a Fairy-Stockfish FEN (the castling, en-passant and move-count
     /// fields may be there or not); the error names what is wrong.
     pub fn from_fen(fen: &str) -> Result<Position, String> {
-        let fen = fen.trim();
-        let (board_text, rest) = fen
-            .split_once('[')
-            .ok_or_else(|| format!("`{fen}`: no hand in brackets after the board"))?;
-        let (hand_text, rest) = rest
-            .split_once(']')
-            .ok_or_else(|| format!("`{fen}`: the hand's `]` is missing"))?;
+        let read = BOARD.read(fen, LETTERS)?;
         let mut position = Position {
-            board: [0; 12],
+            board: [0; CELLS],
             hands: [[0; 3]; 2],
-            side: 0,
+            side: u8::from(read.gote_to_move),
         };
-        let rows: Vec<&str> = board_text.split('/').collect();
-        if rows.len() != 4 {
-            return Err(format!("`{board_text}`: {} rows, not 4", rows.len()));
-        }
-        for (row, text) in rows.iter().enumerate() {
-            let mut column = 0;
-            let mut promoted = false;
-            for letter in text.chars() {
-                if letter == '+' {
-                    promoted = true;
-                    continue;
-                }
-                if let Some(n) = letter.to_digit(10) {
-                    column += n as usize;
-                    continue;
-                }
-                let kind = kind_of_letter(letter)
-                    .ok_or_else(|| format!("row {}: `{letter}` is not a piece", row + 1))?;
-                if column >= 3 {
-                    return Err(format!(
-                        "row {} of `{board_text}` is longer than 3",
-                        row + 1
-                    ));
-                }
-                let kind = match (promoted, kind) {
-                    (false, kind) => kind,
-                    (true, CHICK) => HEN,
-                    (true, _) => return Err(format!("`+{letter}`: only a chick promotes")),
+        for (cell, piece) in read.board.iter().enumerate() {
+            if let Some(piece) = piece {
+                let kind = match (piece.plus, kind_of_letter(piece.letter)) {
+                    (false, Some(kind)) => kind,
+                    (true, Some(CHICK)) => HEN,
+                    _ => return Err(format!("`{}`: only a chick promotes", piece.text())),
                 };
-                promoted = false;
-                let owner = if letter.is_ascii_lowercase() { GOTE } else { 0 };
-                position.board[row * 3 + column] = kind | owner;
-                column += 1;
-            }
-            if column != 3 {
-                return Err(format!(
-                    "row {} of `{board_text}` has {column} cells, not 3",
-                    row + 1
-                ));
+                position.board[cell] = kind | if piece.gote { GOTE } else { 0 };
             }
         }
-        for letter in hand_text.chars().filter(|&c| c != '-') {
-            let kind = kind_of_letter(letter)
-                .filter(|k| HAND_KINDS.contains(k))
-                .ok_or_else(|| format!("hand `{hand_text}`: `{letter}` cannot be in hand"))?;
-            let side = usize::from(letter.is_ascii_lowercase());
-            let index = HAND_KINDS
-                .iter()
-                .position(|&k| k == kind)
-                .expect("a hand kind");
-            position.hands[side][index] += 1;
+        for piece in &read.hand {
+            let index = kind_of_letter(piece.letter)
+                .and_then(|kind| HAND_KINDS.iter().position(|&k| k == kind))
+                .filter(|_| !piece.plus)
+                .ok_or_else(|| format!("`{}` cannot be in hand", piece.text()))?;
+            position.hands[usize::from(piece.gote)][index] += 1;
         }
-        position.side = match rest.split_whitespace().next() {
-            Some("w") => 0,
-            Some("b") => 1,
-            Some(other) => return Err(format!("`{other}`: the side to move is w or b")),
-            None => return Err(format!("`{fen}`: no side to move")),
-        };
         if position.lion(0).is_none() && position.lion(1).is_none() {
             return Err("no lion on the board".to_string());
         }
@@ -201,7 +151,7 @@ impl Position {
     /// A move in Fairy-Stockfish's notation.
     pub fn move_text(m: Move) -> String {
         if m.is_drop() {
-            format!("{}@{}", piece_text(m.kind), square_name(m.to as usize))
+            format!("{}@{}", written(m.kind).text(), square_name(m.to as usize))
         } else {
             let promotion = if m.promotes { "+" } else { "" };
             format!(
@@ -215,7 +165,11 @@ impl Position {
     /// The move in the seed's cells (`B3B2`, `C*B2`).
     pub fn seed_move_text(m: Move) -> String {
         if m.is_drop() {
-            format!("{}*{}", piece_text(m.kind), seed_cell_name(m.to as usize))
+            format!(
+                "{}*{}",
+                written(m.kind).text(),
+                seed_cell_name(m.to as usize)
+            )
         } else {
             format!(
                 "{}{}",
@@ -229,7 +183,6 @@ impl Position {
     /// error says what is malformed or why the move is illegal.
     pub fn parse_move(&self, text: &str) -> Result<Move, String> {
         let text = text.trim();
-        let bytes = text.as_bytes();
         let malformed = || {
             format!(
                 "`{text}` is not a move: write b3b2 or C@b2 (Fairy-Stockfish), or B3B2 or C*B2 (the seed's cells)"
@@ -241,30 +194,32 @@ impl Position {
         let me = self.side();
         let mut legal = Vec::new();
         self.generate(&mut legal);
-        if bytes.len() == 4 && (bytes[1] == b'@' || bytes[1] == b'*') {
-            let kind = kind_of_letter(bytes[0] as char).ok_or_else(malformed)?;
-            let to = parse_cell(bytes[2], bytes[3]).ok_or_else(malformed)?;
-            let index = HAND_KINDS
-                .iter()
-                .position(|&k| k == kind)
-                .ok_or_else(|| format!("{text}: a lion is never in hand"))?;
-            if self.hands[me][index] == 0 {
-                return Err(format!("{text}: you have no {} in hand", kind_name(kind)));
+        let (from, to) = match parse_syntax(text).ok_or_else(malformed)? {
+            WrittenMove::Drop { piece, to } => {
+                let kind = kind_of_letter(piece.letter).ok_or_else(malformed)?;
+                let index = HAND_KINDS
+                    .iter()
+                    .position(|&k| k == kind)
+                    .ok_or_else(|| format!("{text}: a lion is never in hand"))?;
+                if piece.plus {
+                    return Err(format!("{text}: a piece in hand is never promoted"));
+                }
+                if self.hands[me][index] == 0 {
+                    return Err(format!("{text}: you have no {} in hand", kind_name(kind)));
+                }
+                if self.board[to] != 0 {
+                    return Err(format!("{text}: the cell is occupied"));
+                }
+                return legal
+                    .into_iter()
+                    .find(|m| m.is_drop() && m.kind == kind && usize::from(m.to) == to)
+                    .ok_or_else(malformed);
             }
-            if self.board[to] != 0 {
-                return Err(format!("{text}: the cell is occupied"));
-            }
-            return legal
-                .into_iter()
-                .find(|m| m.is_drop() && m.kind == kind && usize::from(m.to) == to)
-                .ok_or_else(malformed);
-        }
-        let body = text.strip_suffix('+').unwrap_or(text).as_bytes();
-        if body.len() != 4 {
-            return Err(malformed());
-        }
-        let from = parse_cell(body[0], body[1]).ok_or_else(malformed)?;
-        let to = parse_cell(body[2], body[3]).ok_or_else(malformed)?;
+            WrittenMove::Board {
+                suffix: Some('-'), ..
+            } => return Err(malformed()),
+            WrittenMove::Board { from, to, .. } => (from, to),
+        };
         let piece = self.board[from];
         if piece == 0 || usize::from(piece & GOTE != 0) != me {
             return Err(format!("{text}: no piece of yours on that cell"));

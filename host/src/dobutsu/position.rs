@@ -115,14 +115,7 @@ struct Keys {
 }
 
 static KEYS: std::sync::LazyLock<Keys> = std::sync::LazyLock::new(|| {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut next = crate::game::splitmix64(0x9e37_79b9_7f4a_7c15u64);
     let mut keys = Keys {
         cells: [[0; 16]; CELLS],
         hands: [[[0; 3]; 3]; 2],
@@ -176,11 +169,7 @@ impl Position {
 
     /// The game's side type for the side to move.
     pub fn side_to_move(&self) -> Side {
-        if self.side == 0 {
-            Side::First
-        } else {
-            Side::Second
-        }
+        Side::from_index(self.side())
     }
 
     /// What stands on `cell`: 0 or a kind with the owner bit.

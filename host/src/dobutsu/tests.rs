@@ -179,7 +179,7 @@ fn fen_round_trips_and_bad_fens_are_named() {
     }
     assert_eq!(fen("gle/1c1/1C1/ELG[-] w 0 1"), Position::start());
     for (bad, says) in [
-        ("gle/1c1/1C1[-] w", "3 rows"),
+        ("gle/1c1/1C1[-] w", "3 ranks, not 4"),
         ("gle/1c1/1C1/ELGG[-] w", "longer than 3"),
         ("gle/1x1/1C1/ELG[-] w", "not a piece"),
         ("gle/1c1/1C1/ELG[L] w", "cannot be in hand"),

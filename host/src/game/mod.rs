@@ -24,6 +24,28 @@ impl Side {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// The side of index 0 (first) or 1 (second).
+    pub fn from_index(index: usize) -> Side {
+        if index == 0 {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+}
+
+/// SplitMix64 (Steele, Lea and Flood; Vigna's constants) from `seed`: the
+/// stream of well-mixed 64-bit numbers the games draw their Zobrist keys from.
+pub fn splitmix64(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed;
+    move || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
 }
 
 /// How a game ended.
@@ -60,6 +82,7 @@ pub trait TwoPlayerGame: Game + std::fmt::Display + Sized {
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
 }
 
+pub mod fen;
 pub mod perft;
 pub mod player;
 pub mod record;

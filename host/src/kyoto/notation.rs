@@ -15,27 +15,23 @@ use super::position::{
     base, flipped, is_promoted, Move, Position, BISHOP, CELLS, GOLD, GOTE, HAND_KINDS, KING,
     KNIGHT, LANCE, PAWN, ROOK, SILVER, TOKIN,
 };
+use crate::game::fen::{Geometry, Written, WrittenMove};
 
-/// The FEN letters of a face (`+` and the first face's letter for a second face).
-fn face_text(face: u8, gote: bool) -> String {
+/// The board: files a-e (files 5-1), ranks 1-5.
+const BOARD: Geometry = Geometry { files: 5, ranks: 5 };
+/// The piece letters (the first faces and the king).
+const LETTERS: &str = "PLNSK";
+
+/// A face as written (`+` and the first face's letter for a second face).
+fn written(face: u8, gote: bool) -> Written {
     let letter = match base(face) {
         PAWN => 'P',
         LANCE => 'L',
         KNIGHT => 'N',
         SILVER => 'S',
-        KING => 'K',
-        _ => '?',
+        _ => 'K',
     };
-    let letter = if gote {
-        letter.to_ascii_lowercase()
-    } else {
-        letter
-    };
-    if is_promoted(face) {
-        format!("+{letter}")
-    } else {
-        letter.to_string()
-    }
+    Written::new(letter).with(gote, is_promoted(face))
 }
 
 fn base_of_letter(letter: char) -> Option<u8> {
@@ -49,16 +45,19 @@ fn base_of_letter(letter: char) -> Option<u8> {
     }
 }
 
-/// Fairy-Stockfish's name of a cell: file a-e from the left, rank 5 at the top.
-pub fn square_name(cell: usize) -> String {
-    format!("{}{}", (b'a' + (cell % 5) as u8) as char, 5 - cell / 5)
+/// The face a written piece shows; an error for `+K`.
+fn face_of(piece: Written) -> Result<u8, String> {
+    match (base_of_letter(piece.letter), piece.plus) {
+        (Some(KING), true) => Err("`+K`: the king has one face".to_string()),
+        (Some(kind), false) => Ok(kind),
+        (Some(kind), true) => Ok(flipped(kind)),
+        (None, _) => Err(format!("`{}` is not a piece", piece.text())),
+    }
 }
 
-fn parse_square(file: u8, rank: u8) -> Option<usize> {
-    if !(b'a'..=b'e').contains(&file) || !(b'1'..=b'5').contains(&rank) {
-        return None;
-    }
-    Some(usize::from(5 - (rank - b'0')) * 5 + usize::from(file - b'a'))
+/// Fairy-Stockfish's name of a cell: file a-e from the left, rank 5 at the top.
+pub fn square_name(cell: usize) -> String {
+    BOARD.square_name(cell)
 }
 
 /// The seed's cell from a file digit (5 at the left) and rank digit (1 at the top).
@@ -103,38 +102,22 @@ pub fn face_name(face: u8) -> &'static str {
 impl Position {
     /// The position in Fairy-Stockfish's FEN, with `points=S,G` when points are on.
     pub fn to_fen(&self) -> String {
-        let mut text = String::new();
-        for row in 0..5 {
-            let mut empty = 0;
-            for column in 0..5 {
-                let code = self.board[row * 5 + column];
-                if code == 0 {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    text += &empty.to_string();
-                    empty = 0;
-                }
-                text += &face_text(code & 15, code & GOTE != 0);
-            }
-            if empty > 0 {
-                text += &empty.to_string();
-            }
-            if row < 4 {
-                text.push('/');
-            }
-        }
-        let mut hand = String::new();
+        let board: Vec<Option<Written>> = self
+            .board
+            .iter()
+            .map(|&code| (code != 0).then(|| written(code & 15, code & GOTE != 0)))
+            .collect();
+        let mut hand = Vec::new();
         for side in 0..2 {
             for (index, &kind) in HAND_KINDS.iter().enumerate() {
-                for _ in 0..self.hands[side][index] {
-                    hand += &face_text(kind, side == 1);
-                }
+                let piece = written(kind, side == 1);
+                hand.extend(std::iter::repeat_n(
+                    piece,
+                    usize::from(self.hands[side][index]),
+                ));
             }
         }
-        let side = if self.side == 0 { 'w' } else { 'b' };
-        let mut fen = format!("{text}[{hand}] {side} - - 0 1");
+        let mut fen = BOARD.write(&board, &hand, self.side == 1);
         if let Some([s, g]) = self.points {
             fen += &format!(" points={s},{g}");
         }
@@ -144,79 +127,26 @@ impl Position {
     /// Reads a FEN (the castling, en-passant and counter fields may be there
     /// or not; `points=S,G` makes it Simulation shogi).
     pub fn from_fen(fen: &str) -> Result<Position, String> {
-        let fen = fen.trim();
-        let (board_text, rest) = fen
-            .split_once('[')
-            .ok_or_else(|| format!("`{fen}`: no hand in brackets after the board"))?;
-        let (hand_text, rest) = rest
-            .split_once(']')
-            .ok_or_else(|| format!("`{fen}`: the hand's `]` is missing"))?;
+        let read = BOARD.read(fen, LETTERS)?;
         let mut position = Position {
             board: [0; CELLS],
             hands: [[0; 4]; 2],
-            side: 0,
+            side: u8::from(read.gote_to_move),
             points: None,
         };
-        let rows: Vec<&str> = board_text.split('/').collect();
-        if rows.len() != 5 {
-            return Err(format!("`{board_text}`: {} ranks, not 5", rows.len()));
-        }
-        for (row, text) in rows.iter().enumerate() {
-            let mut column = 0;
-            let mut promoted = false;
-            for letter in text.chars() {
-                if letter == '+' {
-                    promoted = true;
-                    continue;
-                }
-                if let Some(n) = letter.to_digit(10) {
-                    column += n as usize;
-                    continue;
-                }
-                let kind = base_of_letter(letter)
-                    .ok_or_else(|| format!("rank {}: `{letter}` is not a piece", 5 - row))?;
-                if column >= 5 {
-                    return Err(format!(
-                        "rank {} of `{board_text}` is longer than 5",
-                        5 - row
-                    ));
-                }
-                let face = match (promoted, kind) {
-                    (false, kind) => kind,
-                    (true, KING) => return Err("`+K`: the king has one face".to_string()),
-                    (true, kind) => flipped(kind),
-                };
-                promoted = false;
-                let owner = if letter.is_ascii_lowercase() { GOTE } else { 0 };
-                position.board[row * 5 + column] = face | owner;
-                column += 1;
-            }
-            if column != 5 {
-                return Err(format!(
-                    "rank {} of `{board_text}` has {column} cells, not 5",
-                    5 - row
-                ));
+        for (cell, piece) in read.board.iter().enumerate() {
+            if let Some(piece) = piece {
+                position.board[cell] = face_of(*piece)? | if piece.gote { GOTE } else { 0 };
             }
         }
-        for letter in hand_text.chars().filter(|&c| c != '-') {
-            let kind = base_of_letter(letter)
-                .filter(|k| HAND_KINDS.contains(k))
-                .ok_or_else(|| format!("hand `{hand_text}`: `{letter}` cannot be in hand"))?;
-            let side = usize::from(letter.is_ascii_lowercase());
-            let index = HAND_KINDS
-                .iter()
-                .position(|&k| k == kind)
-                .expect("a hand kind");
-            position.hands[side][index] += 1;
+        for piece in &read.hand {
+            let index = base_of_letter(piece.letter)
+                .and_then(|kind| HAND_KINDS.iter().position(|&k| k == kind))
+                .filter(|_| !piece.plus)
+                .ok_or_else(|| format!("`{}` cannot be in hand", piece.text()))?;
+            position.hands[usize::from(piece.gote)][index] += 1;
         }
-        let mut fields = rest.split_whitespace();
-        position.side = match fields.next() {
-            Some("w") => 0,
-            Some("b") => 1,
-            Some(other) => return Err(format!("`{other}`: the side to move is w or b")),
-            None => return Err(format!("`{fen}`: no side to move")),
-        };
-        for field in fields {
+        for field in read.extra {
             if let Some(values) = field.strip_prefix("points=") {
                 let (s, g) = values
                     .split_once(',')
@@ -252,7 +182,7 @@ impl Position {
         if m.is_drop() {
             return format!(
                 "{}@{}",
-                face_text(m.face, false),
+                written(m.face, false).text(),
                 square_name(m.to as usize)
             );
         }
@@ -303,37 +233,16 @@ impl Position {
                     None,
                 )
             }
-        } else if let Some((piece, square)) = text.split_once('@') {
-            let (promoted, letter) = match piece.strip_prefix('+') {
-                Some(letter) => (true, letter),
-                None => (false, piece),
-            };
-            let mut chars = letter.chars();
-            let kind = match (chars.next(), chars.next()) {
-                (Some(c), None) => base_of_letter(c).ok_or_else(malformed)?,
-                _ => return Err(malformed()),
-            };
-            if kind == KING {
-                return Err(format!("{text}: a king is never in hand"));
-            }
-            let square = square.as_bytes();
-            if square.len() != 2 {
-                return Err(malformed());
-            }
-            let to = parse_square(square[0], square[1]).ok_or_else(malformed)?;
-            let face = if promoted { flipped(kind) } else { kind };
-            (None, to, Some(face))
         } else {
-            let body = text.trim_end_matches(['+', '-']).as_bytes();
-            if body.len() != 4 {
-                return Err(malformed());
+            match BOARD.parse_move(text).ok_or_else(malformed)? {
+                WrittenMove::Drop { piece, to } => {
+                    if base_of_letter(piece.letter) == Some(KING) {
+                        return Err(format!("{text}: a king is never in hand"));
+                    }
+                    (None, to, Some(face_of(piece).map_err(|_| malformed())?))
+                }
+                WrittenMove::Board { from, to, .. } => (Some(from), to, None),
             }
-            let from = parse_square(body[0], body[1]).ok_or_else(malformed)?;
-            (
-                Some(from),
-                parse_square(body[2], body[3]).ok_or_else(malformed)?,
-                None,
-            )
         };
         match (from, drop_face) {
             (None, Some(face)) => {

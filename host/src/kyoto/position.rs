@@ -141,14 +141,7 @@ struct Keys {
 }
 
 static KEYS: std::sync::LazyLock<Keys> = std::sync::LazyLock::new(|| {
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = || {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut next = crate::game::splitmix64(0x2545_f491_4f6c_dd1du64);
     let mut keys = Keys {
         cells: [[0; 32]; CELLS],
         hands: [[[0; 5]; 4]; 2],
@@ -196,11 +189,7 @@ impl Position {
     }
 
     pub fn side_to_move(&self) -> Side {
-        if self.side == 0 {
-            Side::First
-        } else {
-            Side::Second
-        }
+        Side::from_index(self.side())
     }
 
     pub fn at(&self, cell: usize) -> u8 {
