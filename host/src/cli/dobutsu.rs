@@ -48,9 +48,25 @@ pub enum DobutsuCommand {
         /// Threads (default: every core).
         #[arg(long)]
         threads: Option<usize>,
-        /// The set's size, 2^BITS slots of 8 bytes (29: 4 GiB, room for the
-        /// 247 million positions at under half full).
-        #[arg(long, default_value_t = 29)]
+        /// The set's size, 2^BITS slots of 8 bytes (28: 2 GiB, room for the
+        /// 124 million classes of positions at under half full).
+        #[arg(long, default_value_t = crate::cli::solve::DEFAULT_TABLE_BITS)]
+        table_bits: u32,
+    },
+    /// Solve the game: every position reachable from the start and its
+    /// value (won or lost in so many plies, or drawn) by retrograde
+    /// analysis; writes the table the perfect player reads and reports the
+    /// counts, the start's value and each first move's.
+    Solve {
+        /// The table file (default: $ARENA_DOBUTSU_TABLE, else
+        /// ~/.cache/fpga-blokus/dobutsu-solution.tb).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// The set's size, 2^BITS slots (28: 2 GiB).
+        #[arg(long, default_value_t = crate::cli::solve::DEFAULT_TABLE_BITS)]
         table_bits: u32,
     },
 }
@@ -105,46 +121,23 @@ pub fn run(
         DobutsuCommand::Reachable {
             threads,
             table_bits,
-        } => reachable(threads, table_bits, output),
+        } => crate::cli::solve::reachable(threads, table_bits, output),
+        DobutsuCommand::Solve {
+            out,
+            threads,
+            table_bits,
+        } => crate::cli::solve::solve_command(
+            &Position::start(),
+            &out.unwrap_or_else(crate::dobutsu::solve::table::default_path),
+            threads,
+            table_bits,
+            output,
+        ),
         DobutsuCommand::Engines => Ok(Position::list_engines(
             "strong, material, attacks, seed, or nine piece values a/b/c/d/e/f/g/h/i",
             output,
         )?),
     }
-}
-
-fn reachable(
-    threads: Option<usize>,
-    table_bits: u32,
-    output: &mut dyn Write,
-) -> anyhow::Result<()> {
-    anyhow::ensure!(
-        (10..=32).contains(&table_bits),
-        "--table-bits must be 10 to 32"
-    );
-    let threads = threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
-    let started = Instant::now();
-    let bar = ProgressBar::new_spinner();
-    let (reach, _) = crate::dobutsu::solve::reach::reach(threads, table_bits, &|level, total| {
-        bar.set_message(format!("level {level}: {total} positions"));
-        bar.tick();
-    });
-    bar.finish_and_clear();
-    writeln!(
-        output,
-        "{} levels, {:.1} s, {threads} threads, a set of 2^{table_bits} slots ({} MiB)",
-        reach.levels,
-        started.elapsed().as_secs_f64(),
-        (8u64 << table_bits) >> 20
-    )?;
-    writeln!(
-        output,
-        "leaves (not expanded): {}; gote to move: {}",
-        reach.leaves, reach.gote_to_move
-    )?;
-    writeln!(output, "{}", reach.positions)?;
-    Ok(())
 }
 
 /// Runs the genetic algorithm and draws its chart.

@@ -9,6 +9,7 @@ pub mod kyoto;
 pub mod play;
 pub mod reversi;
 pub mod series;
+pub mod solve;
 pub mod tournament;
 
 use clap::{Parser, Subcommand};

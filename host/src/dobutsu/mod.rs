@@ -3,12 +3,13 @@
 
 pub mod eval;
 pub mod notation;
+pub mod perfect;
 pub mod position;
 pub mod solve;
 
 pub use position::{Move, Position};
 
-use crate::game::player::{EngineKind, EvaluationByName};
+use crate::game::player::{EngineKind, EvaluationByName, Player};
 use crate::game::{Engines, Side, TwoPlayerGame};
 use crate::search::{Choice, Evaluator, Game, Limits, WIN};
 use eval::{PieceValues, SeedEvaluation, StrongEvaluation};
@@ -126,6 +127,20 @@ fn seed_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, S
 }
 
 impl Engines for Position {
+    const OTHER_ENGINES: &'static [(&'static str, &'static str)] = &[(
+        "perfect",
+        "plays from the solution's table (arena dobutsu solve; $ARENA_DOBUTSU_TABLE or \
+         ~/.cache/fpga-blokus/dobutsu-solution.tb): the fastest win, else a draw, else the \
+         slowest loss",
+    )];
+
+    fn other_player(spec: &str) -> Option<Result<Box<dyn Player<Position>>, String>> {
+        (spec == "perfect").then(|| {
+            perfect::PerfectPlayer::from_file(&crate::dobutsu::solve::table::default_path())
+                .map(|p| Box::new(p) as Box<dyn Player<Position>>)
+        })
+    }
+
     fn engine_kinds() -> Vec<EngineKind<Position>> {
         let strong: EvaluationByName<Position> = strong_evaluation;
         let seed: EvaluationByName<Position> = seed_evaluation;

@@ -97,12 +97,23 @@ pub trait Engines: TwoPlayerGame + 'static {
     /// Fairy-Stockfish's name of the variant, if it plays it by our rules.
     const UCI_VARIANT: Option<&'static str> = None;
 
+    /// Engines of the game beyond the searchers: name and what it is.
+    const OTHER_ENGINES: &'static [(&'static str, &'static str)] = &[];
+
+    /// The player `spec` names among [`Engines::OTHER_ENGINES`], if it names one.
+    fn other_player(_spec: &str) -> Option<Result<Box<dyn player::Player<Self>>, String>> {
+        None
+    }
+
     /// `arena GAME engines`: every engine with what it is, the options, and
     /// `evaluations` (what `eval=` takes).
     fn list_engines(evaluations: &str, output: &mut dyn std::io::Write) -> std::io::Result<()> {
         writeln!(output, "random: uniformly random legal moves")?;
         for kind in Self::engine_kinds() {
             writeln!(output, "{}: {}", kind.name, kind.about)?;
+        }
+        for (name, about) in Self::OTHER_ENGINES {
+            writeln!(output, "{name}: {about}")?;
         }
         if let Some(variant) = Self::UCI_VARIANT {
             writeln!(
@@ -120,6 +131,9 @@ pub trait Engines: TwoPlayerGame + 'static {
     /// The player `spec` names, its random choices from `seed`. `uci:PROGRAM@SECONDS`
     /// runs a UCI engine (Fairy-Stockfish) at SECONDS a move.
     fn player(spec: &str, seed: u64) -> Result<Box<dyn player::Player<Self>>, String> {
+        if let Some(player) = Self::other_player(spec) {
+            return player;
+        }
         if let Some(rest) = spec.strip_prefix("uci:") {
             let variant = Self::UCI_VARIANT
                 .ok_or_else(|| format!("{}: no UCI engine plays it by our rules", Self::NAME))?;

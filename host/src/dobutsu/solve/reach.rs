@@ -1,17 +1,28 @@
-//! Every position reachable from the start, found breadth first on all cores
-//! with a lock-free set of packed codes, counted as Tanaka's complete
-//! analysis counts them: a position where the side to move can catch the
-//! opponent's lion, or where the opponent's lion already stands on its far
-//! row, is counted but not expanded. Mirror images are counted apart: the
-//! start is not symmetric (the giraffe and the elephant trade sides in the
-//! mirror), and the reachable set is not closed under mirroring.
+//! Every position reachable from a root (the start), found breadth first on
+//! all cores, counted as Tanaka's complete analysis counts them: a position
+//! where the side to move can catch the opponent's lion, or where the
+//! opponent's lion already stands on its far row, is counted but not
+//! expanded. A position and its left-right mirror image are stored once, as
+//! one class (the smaller code), with a bit for each image reached: the
+//! rules are symmetric, so both images have one value, but the start is
+//! not, and the reachable set is not closed under mirroring, so Tanaka's
+//! count, which counts mirror images apart, is the number of images reached.
 
-use super::code::{decode, encode};
+use super::code::{canonical, decode, encode, mirror};
 use crate::dobutsu::position::{far_row, Position};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// An open-addressing set of nonzero `u64` codes that many threads fill at once.
-pub struct CodeSet {
+/// The bits of a slot that hold the class's code.
+const CODE_BITS: u64 = (1 << 58) - 1;
+/// Set when the class's own code (the smaller image) was reached.
+const OWN_IMAGE: u64 = 1 << 58;
+/// Set when the mirror image was reached.
+const MIRROR_IMAGE: u64 = 1 << 59;
+
+/// An open-addressing set of position classes (their smaller code) with
+/// the images reached, which many threads fill at once; a class's slot
+/// number is its index in the solver's arrays.
+pub struct ClassSet {
     slots: Vec<AtomicU64>,
     mask: usize,
 }
@@ -22,44 +33,93 @@ fn spread(code: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-impl CodeSet {
-    /// A set of `2^bits` slots.
-    pub fn new(bits: u32) -> CodeSet {
+/// A class in the set: its slot, its code (the smaller image's) and how
+/// many of its images were reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Class {
+    pub slot: usize,
+    pub code: u64,
+    pub images: u32,
+}
+
+impl ClassSet {
+    /// A set of `2^bits` slots of 8 bytes.
+    pub fn new(bits: u32) -> ClassSet {
         let size = 1usize << bits;
         let mut slots = Vec::with_capacity(size);
         slots.resize_with(size, || AtomicU64::new(0));
-        CodeSet {
+        ClassSet {
             slots,
             mask: size - 1,
         }
     }
 
-    /// Adds `code` (not 0); true if it was not there.
+    /// The number of slots.
+    pub fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Adds the image `code`; true if that image was not there yet.
+    ///
+    /// # Panics
+    /// When the set is full.
     pub fn insert(&self, code: u64) -> bool {
-        let mut index = spread(code) as usize & self.mask;
-        loop {
+        let class = canonical(code);
+        let image = if code == class {
+            OWN_IMAGE
+        } else {
+            MIRROR_IMAGE
+        };
+        let mut index = spread(class) as usize & self.mask;
+        for _ in 0..self.slots.len() {
             let slot = &self.slots[index];
             let seen = slot.load(Ordering::Relaxed);
-            if seen == code {
-                return false;
-            }
             if seen == 0 {
-                match slot.compare_exchange(0, code, Ordering::Relaxed, Ordering::Relaxed) {
+                match slot.compare_exchange(0, class | image, Ordering::Relaxed, Ordering::Relaxed)
+                {
                     Ok(_) => return true,
-                    Err(now) if now == code => return false,
+                    Err(now) if now & CODE_BITS == class => {
+                        return slot.fetch_or(image, Ordering::Relaxed) & image == 0
+                    }
                     Err(_) => {}
                 }
+            } else if seen & CODE_BITS == class {
+                return seen & image == 0 && slot.fetch_or(image, Ordering::Relaxed) & image == 0;
+            }
+            index = (index + 1) & self.mask;
+        }
+        panic!("the set of {} slots is full", self.slots.len());
+    }
+
+    /// The slot of the class of image `code`, if it is in the set.
+    pub fn slot_of(&self, code: u64) -> Option<usize> {
+        let class = canonical(code);
+        let mut index = spread(class) as usize & self.mask;
+        loop {
+            let seen = self.slots[index].load(Ordering::Relaxed);
+            if seen == 0 {
+                return None;
+            }
+            if seen & CODE_BITS == class {
+                return Some(index);
             }
             index = (index + 1) & self.mask;
         }
     }
 
-    /// Every code in the set.
-    pub fn codes(&self) -> impl Iterator<Item = u64> + '_ {
-        self.slots
-            .iter()
-            .map(|s| s.load(Ordering::Relaxed))
-            .filter(|&c| c != 0)
+    /// The class in `slot`, if any.
+    pub fn class_at(&self, slot: usize) -> Option<Class> {
+        let seen = self.slots[slot].load(Ordering::Relaxed);
+        (seen != 0).then(|| Class {
+            slot,
+            code: seen & CODE_BITS,
+            images: (seen >> 58).count_ones(),
+        })
+    }
+
+    /// Every class in the set.
+    pub fn classes(&self) -> impl Iterator<Item = Class> + '_ {
+        (0..self.slots.len()).filter_map(|slot| self.class_at(slot))
     }
 }
 
@@ -77,77 +137,85 @@ pub fn is_leaf(position: &Position) -> bool {
 /// What the search found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reach {
-    /// Positions (Tanaka's count).
+    /// Positions, mirror images apart (Tanaka's count).
     pub positions: u64,
-    /// Positions counted but not expanded (Tanaka's leaves).
+    /// Of them, those counted but not expanded (Tanaka's leaves).
     pub leaves: u64,
-    /// Of all positions, those with gote to move.
+    /// Of them, those with gote to move.
     pub gote_to_move: u64,
-    /// Breadth-first levels (the deepest shortest distance from the start, plus one).
+    /// Classes: positions with their mirror images counted once.
+    pub classes: u64,
+    /// Breadth-first levels: the greatest shortest distance from the root, plus one.
     pub levels: u32,
 }
 
-/// Finds every reachable position with `threads` threads and a set of
-/// `2^table_bits` slots; `progress` sees each level's number and the total so far.
-pub fn reach(
+/// Runs `work` on `items` split among `threads` threads; returns each thread's result.
+pub fn in_parallel<T: Sync, R: Send>(
+    items: &[T],
     threads: usize,
-    table_bits: u32,
-    progress: &(dyn Fn(u32, u64) + Sync),
-) -> (Reach, CodeSet) {
-    reach_levels(threads, table_bits, u32::MAX, progress)
+    work: impl Fn(&[T]) -> R + Sync,
+) -> Vec<R> {
+    let chunk = items.len().div_ceil(threads.max(1) * 16).max(1);
+    let parts = std::sync::Mutex::new(items.chunks(chunk));
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut results = Vec::new();
+                    loop {
+                        let Some(part) = parts.lock().expect("the work queue").next() else {
+                            return results;
+                        };
+                        results.push(work(part));
+                    }
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a worker thread panicked"))
+            .collect()
+    })
 }
 
-/// [`reach`], stopping after `max_levels` breadth-first levels.
-pub fn reach_levels(
+/// Finds every position reachable from `root` with `threads` threads into a
+/// set of `2^table_bits` slots, at most `max_levels` breadth-first levels
+/// deep; `progress` sees each level's number and the images found so far.
+pub fn reach(
+    root: &Position,
     threads: usize,
     table_bits: u32,
     max_levels: u32,
     progress: &(dyn Fn(u32, u64) + Sync),
-) -> (Reach, CodeSet) {
-    let set = CodeSet::new(table_bits);
-    let start = encode(&Position::start());
+) -> (Reach, ClassSet) {
+    let set = ClassSet::new(table_bits);
+    let start = encode(root);
     set.insert(start);
     let mut frontier = vec![start];
     let mut found = 1u64;
     let mut levels = 0;
     while !frontier.is_empty() && levels < max_levels {
         levels += 1;
-        let chunk = frontier.len().div_ceil(threads.max(1) * 8).max(1);
-        let work = std::sync::Mutex::new(frontier.chunks(chunk));
-        let next: Vec<Vec<u64>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads.max(1))
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut out = Vec::new();
-                        let mut moves = Vec::with_capacity(40);
-                        loop {
-                            let Some(part) = work.lock().expect("work queue").next() else {
-                                return out;
-                            };
-                            for &code in part {
-                                let position = decode(code);
-                                if is_leaf(&position) {
-                                    continue;
-                                }
-                                moves.clear();
-                                position.generate(&mut moves);
-                                for &m in &moves {
-                                    let mut child = position;
-                                    child.make(m);
-                                    let key = encode(&child);
-                                    if set.insert(key) {
-                                        out.push(key);
-                                    }
-                                }
-                            }
-                        }
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a search thread panicked"))
-                .collect()
+        let next = in_parallel(&frontier, threads, |part| {
+            let mut out = Vec::new();
+            let mut moves = Vec::with_capacity(48);
+            for &code in part {
+                let position = decode(code);
+                if is_leaf(&position) {
+                    continue;
+                }
+                moves.clear();
+                position.generate(&mut moves);
+                for &m in &moves {
+                    let mut child = position;
+                    child.make(m);
+                    let key = encode(&child);
+                    if set.insert(key) {
+                        out.push(key);
+                    }
+                }
+            }
+            out
         });
         frontier = next.concat();
         found += frontier.len() as u64;
@@ -157,11 +225,14 @@ pub fn reach_levels(
         levels,
         ..Reach::default()
     };
-    for code in set.codes() {
-        let position = decode(code);
-        result.positions += 1;
-        result.leaves += u64::from(is_leaf(&position));
-        result.gote_to_move += position.side() as u64;
+    for class in set.classes() {
+        let position = decode(class.code);
+        let images = u64::from(class.images);
+        result.classes += 1;
+        result.positions += images;
+        result.leaves += images * u64::from(is_leaf(&position));
+        result.gote_to_move += images * position.side() as u64;
     }
+    debug_assert!(set.classes().all(|c| c.code <= mirror(c.code)));
     (result, set)
 }

@@ -2,7 +2,9 @@
 //! reachable-set search on its first levels, counted by brute force.
 
 use super::code::{canonical, decode, encode, mirror};
-use super::reach::{is_leaf, CodeSet};
+use super::reach::{is_leaf, ClassSet};
+use super::retro::{verdict, Verdict};
+use super::table;
 use crate::dobutsu::Position;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -44,23 +46,39 @@ fn codes_round_trip_and_mirror_images_are_mirrored_positions() {
 }
 
 #[test]
-fn the_set_keeps_each_code_once_across_threads() {
-    let set = CodeSet::new(12);
+fn the_set_keeps_each_image_once_across_threads_and_classes_hold_both() {
+    let set = ClassSet::new(14);
+    let codes: Vec<u64> = (1..1500u64).map(|i| i * 0x1_0001_0001).collect();
+    let new = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for t in 0..4u64 {
-            let set = &set;
-            scope.spawn(move || {
-                for i in 1..1000u64 {
-                    set.insert(i * 7 + t % 2);
+        for _ in 0..4 {
+            scope.spawn(|| {
+                for &code in &codes {
+                    for image in [code, mirror(code)] {
+                        if set.insert(image) {
+                            new.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        }
+                    }
                 }
             });
         }
     });
-    let mut codes: Vec<u64> = set.codes().collect();
-    codes.sort();
-    assert_eq!(codes.len(), 2 * 999);
-    assert!(!set.insert(7));
-    assert!(set.insert(3));
+    let images: HashSet<u64> = codes.iter().flat_map(|&c| [c, mirror(c)]).collect();
+    let classes: HashSet<u64> = codes.iter().map(|&c| canonical(c)).collect();
+    assert_eq!(
+        new.into_inner(),
+        images.len(),
+        "each image new exactly once"
+    );
+    assert_eq!(set.classes().count(), classes.len());
+    let counted: u32 = set.classes().map(|c| c.images).sum();
+    assert_eq!(counted as usize, images.len());
+    for &code in &codes {
+        let slot = set.slot_of(mirror(code)).unwrap();
+        assert_eq!(set.slot_of(code), Some(slot));
+        assert_eq!(set.class_at(slot).unwrap().code, canonical(code));
+    }
+    assert_eq!(set.slot_of(0x3_0000_0007), None);
 }
 
 /// The positions within `plies` of the start under Tanaka's rule, by brute force.
@@ -94,14 +112,200 @@ fn the_search_finds_what_a_brute_force_search_finds_level_by_level() {
     let levels = 7;
     let expected = brute_force(levels);
     let reached = std::sync::Mutex::new(Vec::new());
-    let (_, set) = super::reach::reach_levels(2, 22, levels, &|level, total| {
+    let (reach, set) = super::reach::reach(&Position::start(), 2, 22, levels, &|level, total| {
         reached.lock().unwrap().push((level, total));
     });
-    let mut found: Vec<u64> = set.codes().collect();
+    let mut found: Vec<u64> = Vec::new();
+    for class in set.classes() {
+        // The class's images that were reached: one of them, or both.
+        let images = [class.code, mirror(class.code)];
+        let reached: Vec<u64> = images
+            .into_iter()
+            .filter(|i| expected.contains(i))
+            .collect();
+        assert_eq!(
+            reached.len() as u32,
+            class.images.min(if images[0] == images[1] { 1 } else { 2 })
+        );
+        found.extend(reached);
+    }
     found.sort();
+    found.dedup();
     let mut wanted: Vec<u64> = expected.into_iter().collect();
     wanted.sort();
     assert_eq!(found, wanted);
+    assert_eq!(reach.positions, wanted.len() as u64);
     assert!(found.len() > 10_000, "{}", found.len());
     assert_eq!(reached.into_inner().unwrap().len(), levels as usize);
+}
+
+/// A sub-game small enough to solve in a test: the lions and a chick each.
+fn small_root() -> Position {
+    Position::from_fen("1l1/1c1/1C1/1L1[] w - - 0 1").unwrap()
+}
+
+/// The value by plain minimax to `plies`, as the solver defines values:
+/// `None` if not decided within the horizon.
+fn brute_value(position: &Position, plies: u32) -> Option<Verdict> {
+    if is_leaf(position) {
+        let them = 1 - position.side();
+        let lion = position.lion(them).map_or(0, |c| 1u16 << c);
+        return Some(if position.attacked_by(position.side()) & lion != 0 {
+            Verdict::Won(1)
+        } else {
+            Verdict::Lost(1)
+        });
+    }
+    let mut moves = Vec::new();
+    position.generate(&mut moves);
+    if moves.is_empty() {
+        return Some(Verdict::Lost(0));
+    }
+    if plies == 0 {
+        return None;
+    }
+    let mut fastest_win: Option<u16> = None;
+    let mut slowest_loss: Option<u16> = Some(0);
+    for m in moves {
+        let mut child = *position;
+        child.make(m);
+        match brute_value(&child, plies - 1) {
+            Some(Verdict::Lost(d)) => {
+                fastest_win = Some(fastest_win.map_or(d + 1, |w| w.min(d + 1)))
+            }
+            Some(Verdict::Won(d)) => slowest_loss = slowest_loss.map(|l| l.max(d + 1)),
+            _ => slowest_loss = None,
+        }
+    }
+    fastest_win
+        .map(Verdict::Won)
+        .or(slowest_loss.map(Verdict::Lost))
+}
+
+#[test]
+fn the_solution_of_a_small_sub_game_agrees_with_minimax_within_its_horizon() {
+    let root = small_root();
+    let solution = super::solve(&root, 2, 18, &|_| {});
+    assert!(solution.reach.classes > 1_000, "{:?}", solution.reach);
+    let counts = solution.counts();
+    assert_eq!(
+        counts.won + counts.lost + counts.drawn,
+        solution.reach.positions
+    );
+    let horizon = 5;
+    let (mut agreed, mut decided) = (0, 0);
+    for class in solution.set.classes().step_by(7) {
+        let position = decode(class.code);
+        let value = verdict(solution.values[class.slot]);
+        let brute = brute_value(&position, horizon);
+        if let Some(b) = brute {
+            assert_eq!(value, b, "{position}");
+            agreed += 1;
+        }
+        match value {
+            Verdict::Won(d) | Verdict::Lost(d) if u32::from(d) <= horizon => {
+                assert_eq!(brute, Some(value), "{position}: minimax to {horizon}");
+                decided += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        agreed > 100 && decided > 100,
+        "{agreed} agreed, {decided} decided"
+    );
+}
+
+#[test]
+fn a_table_reads_back_and_a_damaged_or_foreign_one_is_refused() {
+    let root = small_root();
+    let solution = super::solve(&root, 2, 18, &|_| {});
+    let dir = std::env::temp_dir().join(format!("dobutsu-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("small.tb");
+    table::write(&path, &table::Table::from_solution(&root, &solution)).unwrap();
+    let read = table::read(&path).unwrap();
+    assert_eq!(read.len() as u64, solution.reach.classes);
+    assert_eq!(read.positions, solution.reach.positions);
+    for class in solution.set.classes().step_by(11) {
+        let position = decode(class.code);
+        assert_eq!(read.value(&position), Some(solution.values[class.slot]));
+        assert_eq!(
+            read.value(&decode(mirror(class.code))),
+            Some(solution.values[class.slot])
+        );
+    }
+    let bytes = std::fs::read(&path).unwrap();
+    let mut damaged = bytes.clone();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 1;
+    std::fs::write(&path, &damaged).unwrap();
+    assert!(table::read(&path).err().unwrap().contains("checksum"));
+    std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
+    assert!(table::read(&path).err().unwrap().contains("damaged"));
+    let mut foreign = bytes.clone();
+    foreign[16] = 99;
+    std::fs::write(&path, &foreign).unwrap();
+    assert!(table::read(&path)
+        .err()
+        .unwrap()
+        .contains("rules version 99"));
+    std::fs::write(
+        &path,
+        b"not a table at all, just some text of sufficient length........",
+    )
+    .unwrap();
+    assert!(table::read(&path)
+        .err()
+        .unwrap()
+        .contains("not a Dobutsu solution table"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_perfect_player_never_does_worse_than_its_value_against_the_search() {
+    use crate::dobutsu::perfect::{best_move, PerfectPlayer};
+    use crate::game::player::Player;
+    use crate::game::tournament::play_out;
+    use crate::game::{Engines, Outcome, Side};
+    let root = small_root();
+    let solution = super::solve(&root, 2, 18, &|_| {});
+    let table = std::sync::Arc::new(table::Table::from_solution(&root, &solution));
+    let value = verdict(solution.value(&root).unwrap());
+    assert_eq!(best_move(&table, &root).unwrap().1, value);
+    for perfect_moves_first in [true, false] {
+        for seed in 0..3 {
+            let mut perfect = PerfectPlayer::new(table.clone());
+            let mut search = Position::player("alphabeta:time=0.02", seed).unwrap();
+            let players: [&mut dyn Player<Position>; 2] = if perfect_moves_first {
+                [&mut perfect, search.as_mut()]
+            } else {
+                [search.as_mut(), &mut perfect]
+            };
+            let mut record = crate::game::record::Record::new(root, 300);
+            let outcome = play_out(&mut record, players, &mut |_, _| {})
+                .unwrap()
+                .outcome();
+            let perfect_side = if perfect_moves_first {
+                Side::First
+            } else {
+                Side::Second
+            };
+            // The root's side to move is the first player here.
+            let perfect_value = if perfect_moves_first {
+                value
+            } else {
+                match value {
+                    Verdict::Won(d) => Verdict::Lost(d),
+                    Verdict::Lost(d) => Verdict::Won(d),
+                    Verdict::Drawn => Verdict::Drawn,
+                }
+            };
+            match perfect_value {
+                Verdict::Won(_) => assert_eq!(outcome, Outcome::Win(perfect_side)),
+                Verdict::Drawn => assert_ne!(outcome, Outcome::Win(perfect_side.other())),
+                Verdict::Lost(_) => {}
+            }
+        }
+    }
 }

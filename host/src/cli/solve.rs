@@ -1,0 +1,182 @@
+//! `arena dobutsu reachable` and `arena dobutsu solve`: Tanaka's count of
+//! the positions reachable from the start, and the complete solution of
+//! the game (every position's value), written to a table file and reported:
+//! the counts, the start's value and each first move's.
+
+use crate::dobutsu::solve::retro::{verdict, Value, Verdict};
+use crate::dobutsu::solve::{self, reach, table, Stage, START_TABLE_BITS};
+use crate::dobutsu::Position;
+use indicatif::ProgressBar;
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+/// `--threads`, or every core.
+fn thread_count(threads: Option<usize>) -> usize {
+    threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
+}
+
+fn check_bits(table_bits: u32) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        (10..=32).contains(&table_bits),
+        "--table-bits must be 10 to 32"
+    );
+    Ok(())
+}
+
+/// `arena dobutsu reachable`: the count alone; its last line is the count.
+pub fn reachable(
+    threads: Option<usize>,
+    table_bits: u32,
+    output: &mut dyn Write,
+) -> anyhow::Result<()> {
+    check_bits(table_bits)?;
+    let threads = thread_count(threads);
+    let started = Instant::now();
+    let bar = ProgressBar::new_spinner();
+    let (reach, _) = reach::reach(
+        &Position::start(),
+        threads,
+        table_bits,
+        u32::MAX,
+        &|level, total| {
+            bar.set_message(format!("level {level}: {total} positions"));
+            bar.tick();
+        },
+    );
+    bar.finish_and_clear();
+    writeln!(
+        output,
+        "{} levels, {:.1} s, {threads} threads, a set of 2^{table_bits} slots ({} MiB)",
+        reach.levels,
+        started.elapsed().as_secs_f64(),
+        (8u64 << table_bits) >> 20
+    )?;
+    writeln!(
+        output,
+        "classes (a position and its mirror image once): {}; leaves (counted, not expanded): {}; gote to move: {}",
+        reach.classes, reach.leaves, reach.gote_to_move
+    )?;
+    writeln!(output, "{}", reach.positions)?;
+    Ok(())
+}
+
+/// A value in words, for the side to move.
+pub fn value_text(value: Value) -> String {
+    match verdict(value) {
+        Verdict::Won(d) => format!("won in {d} plies"),
+        Verdict::Lost(d) => format!("lost in {d} plies"),
+        Verdict::Drawn => "drawn".to_string(),
+    }
+}
+
+/// The peak resident memory of this process, in MiB (Linux), if known.
+fn peak_memory_mib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// `arena dobutsu solve`: solves from `root` (the start unless a test says
+/// otherwise), writes the table to `out` and reports.
+pub fn solve_command(
+    root: &Position,
+    out: &Path,
+    threads: Option<usize>,
+    table_bits: u32,
+    output: &mut dyn Write,
+) -> anyhow::Result<()> {
+    check_bits(table_bits)?;
+    let threads = thread_count(threads);
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+    }
+    let started = Instant::now();
+    let bar = ProgressBar::new_spinner();
+    let reach_done = std::sync::Mutex::new(None);
+    let solution = solve::solve(root, threads, table_bits, &|stage| {
+        match stage {
+            Stage::Reach(level, found) => {
+                bar.set_message(format!("reach: level {level}, {found} positions"))
+            }
+            Stage::Retro(d, decided, classes) => {
+                reach_done
+                    .lock()
+                    .expect("a lock")
+                    .get_or_insert_with(|| started.elapsed());
+                bar.set_message(format!(
+                    "retrograde: distance {d}, {decided} of {classes} classes decided"
+                ))
+            }
+        }
+        bar.tick();
+    });
+    let solved = started.elapsed();
+    bar.set_message(format!("writing {}", out.display()));
+    table::write(out, &table::Table::from_solution(root, &solution))
+        .map_err(|e| anyhow::anyhow!("cannot write the table {}: {e}", out.display()))?;
+    bar.finish_and_clear();
+    let reach_time = reach_done.into_inner().expect("a lock").unwrap_or(solved);
+    let reach = &solution.reach;
+    let counts = solution.counts();
+    writeln!(
+        output,
+        "reachable positions (Tanaka's count: mirror images apart, leaves counted, not expanded): {}",
+        reach.positions
+    )?;
+    writeln!(
+        output,
+        "classes (a position and its mirror image once): {}; leaves: {}; gote to move: {}; {} levels",
+        reach.classes, reach.leaves, reach.gote_to_move, reach.levels
+    )?;
+    writeln!(
+        output,
+        "for the side to move: won {}, lost {}, drawn {}; the longest decided: {} plies",
+        counts.won, counts.lost, counts.drawn, solution.longest
+    )?;
+    let value = solution.value(root).expect("the root is in its own set");
+    let winner = match (verdict(value), root.side()) {
+        (Verdict::Won(_), 0) | (Verdict::Lost(_), 1) => "sente wins",
+        (Verdict::Drawn, _) => "a draw",
+        _ => "gote wins",
+    };
+    writeln!(
+        output,
+        "the root ({}): {winner}; its side to move has {}",
+        root.to_fen(),
+        value_text(value)
+    )?;
+    let mut moves = Vec::new();
+    root.generate(&mut moves);
+    for m in moves {
+        let mut child = *root;
+        child.make(m);
+        let text = Position::move_text(m);
+        let after = solution
+            .value(&child)
+            .map_or("not in the set".to_string(), value_text);
+        writeln!(
+            output,
+            "  first move {text} ({}): the mover's opponent has {after}",
+            Position::seed_move_text(m)
+        )?;
+    }
+    writeln!(
+        output,
+        "time: {:.1} s ({:.1} s reach, {:.1} s retrograde), {threads} threads; peak memory {} MiB; \
+         table {} ({} MiB)",
+        solved.as_secs_f64(),
+        reach_time.as_secs_f64(),
+        (solved - reach_time).as_secs_f64(),
+        peak_memory_mib().map_or("?".to_string(), |m| m.to_string()),
+        out.display(),
+        std::fs::metadata(out).map_or(0, |m| m.len() >> 20)
+    )?;
+    Ok(())
+}
+
+/// The set's size for a solve from the start.
+pub const DEFAULT_TABLE_BITS: u32 = START_TABLE_BITS;

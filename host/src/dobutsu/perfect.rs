@@ -1,0 +1,123 @@
+//! The perfect Dobutsu player: it reads every move's value from the
+//! solution's table (`arena dobutsu solve`) and plays the fastest win, else
+//! a draw, else the slowest loss. A position the table lacks (a game from
+//! a position not reachable from the start) is refused with the reason.
+
+use super::solve::reach::is_leaf;
+use super::solve::retro::{verdict, Verdict};
+use super::solve::table::{self, Table};
+use super::{Move, Position};
+use crate::game::player::Player;
+use crate::game::record::Record;
+use std::path::Path;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// A move's worth for the mover: higher is better.
+fn worth(v: Verdict) -> (i32, i32) {
+    match v {
+        // The opponent's loss: the sooner the better.
+        Verdict::Lost(d) => (2, -i32::from(d)),
+        Verdict::Drawn => (1, 0),
+        // The opponent's win: the later the better.
+        Verdict::Won(d) => (0, i32::from(d)),
+    }
+}
+
+/// The value for the opponent after `m`, or why it is not known.
+fn after(table: &Table, position: &Position, m: Move) -> Result<Verdict, String> {
+    let mut child = *position;
+    child.make(m);
+    // A move that catches the lion, or a lion left on its far row: decided.
+    match child.decided() {
+        Some(false) => return Ok(Verdict::Lost(0)),
+        Some(true) => return Ok(Verdict::Won(0)),
+        None => {}
+    }
+    table
+        .value(&child)
+        .map(verdict)
+        .ok_or_else(|| format!("the table has no value for {}", child.to_fen()))
+}
+
+/// The best move of `position` by the table, with the value it keeps for the mover.
+pub fn best_move(table: &Table, position: &Position) -> Result<(Move, Verdict), String> {
+    let mut moves = Vec::new();
+    position.generate(&mut moves);
+    if is_leaf(position) {
+        // Where the analysis stops: catch the lion, or lose whatever is played.
+        let catch = moves.iter().find(|&&m| {
+            let mut child = *position;
+            child.make(m);
+            child.decided() == Some(false)
+        });
+        return match (catch, moves.first()) {
+            (Some(&m), _) => Ok((m, Verdict::Won(1))),
+            (None, Some(&m)) => Ok((m, Verdict::Lost(1))),
+            (None, None) => Err("no legal move".to_string()),
+        };
+    }
+    let mut best: Option<(Move, Verdict)> = None;
+    for m in moves {
+        let v = after(table, position, m)?;
+        if best.is_none_or(|(_, b)| worth(v) > worth(b)) {
+            best = Some((m, v));
+        }
+    }
+    let (m, v) = best.ok_or_else(|| "no legal move".to_string())?;
+    let mine = match v {
+        Verdict::Lost(d) => Verdict::Won(d + 1),
+        Verdict::Won(d) => Verdict::Lost(d + 1),
+        Verdict::Drawn => Verdict::Drawn,
+    };
+    Ok((m, mine))
+}
+
+/// A table read from a file, kept for the rest of the process.
+type LoadedTable = (std::path::PathBuf, Arc<Table>);
+
+/// The perfect player over a table.
+pub struct PerfectPlayer {
+    table: Arc<Table>,
+    last: Option<Verdict>,
+}
+
+impl PerfectPlayer {
+    pub fn new(table: Arc<Table>) -> PerfectPlayer {
+        PerfectPlayer { table, last: None }
+    }
+
+    /// The player over the table at `path`, read once per process.
+    pub fn from_file(path: &Path) -> Result<PerfectPlayer, String> {
+        static TABLES: OnceLock<Mutex<Vec<LoadedTable>>> = OnceLock::new();
+        let tables = TABLES.get_or_init(|| Mutex::new(Vec::new()));
+        let mut tables = tables.lock().map_err(|_| "the table cache".to_string())?;
+        if let Some((_, table)) = tables.iter().find(|(p, _)| p == path) {
+            return Ok(PerfectPlayer::new(table.clone()));
+        }
+        let table = Arc::new(table::read(path).map_err(|e| {
+            format!("{e} (the perfect player reads the table `arena dobutsu solve` writes)")
+        })?);
+        tables.push((path.to_path_buf(), table.clone()));
+        Ok(PerfectPlayer::new(table))
+    }
+}
+
+impl Player<Position> for PerfectPlayer {
+    fn name(&self) -> String {
+        "perfect".to_string()
+    }
+
+    fn choose(&mut self, game: &Record<Position>) -> anyhow::Result<Move> {
+        let (m, v) = best_move(&self.table, game.position()).map_err(anyhow::Error::msg)?;
+        self.last = Some(v);
+        Ok(m)
+    }
+
+    fn last_info(&self) -> Option<String> {
+        self.last.map(|v| match v {
+            Verdict::Won(d) => format!("won in {d} plies"),
+            Verdict::Lost(d) => format!("lost in {d} plies"),
+            Verdict::Drawn => "drawn".to_string(),
+        })
+    }
+}
