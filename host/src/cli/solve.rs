@@ -55,8 +55,10 @@ pub fn reachable(
     )?;
     writeln!(
         output,
-        "classes (a position and its mirror image once): {}; leaves (counted, not expanded): {}; gote to move: {}",
-        reach.classes, reach.leaves, reach.gote_to_move
+        "leaves (counted, not expanded): {} where the side to move can catch the lion, {} tries; others: {}",
+        reach.catches,
+        reach.tries,
+        reach.positions - reach.catches - reach.tries
     )?;
     writeln!(output, "{}", reach.positions)?;
     Ok(())
@@ -97,40 +99,48 @@ pub fn solve_command(
     let started = Instant::now();
     let bar = ProgressBar::new_spinner();
     let reach_done = std::sync::Mutex::new(None);
-    let solution = solve::solve(root, threads, table_bits, &|stage| {
+    let resumed = std::sync::atomic::AtomicBool::new(false);
+    let checkpoint = out.with_extension("reach");
+    let solution = solve::solve(root, threads, table_bits, Some(&checkpoint), &|stage| {
         match stage {
             Stage::Reach(level, found) => {
                 bar.set_message(format!("reach: level {level}, {found} positions"))
             }
-            Stage::Retro(d, decided, classes) => {
-                reach_done
-                    .lock()
-                    .expect("a lock")
-                    .get_or_insert_with(|| started.elapsed());
-                bar.set_message(format!(
-                    "retrograde: distance {d}, {decided} of {classes} classes decided"
-                ))
+            Stage::Reached(from_file) => {
+                resumed.store(from_file, std::sync::atomic::Ordering::Relaxed);
+                *reach_done.lock().expect("a lock") = Some(started.elapsed());
+                bar.set_message("retrograde: starting".to_string());
             }
+            Stage::Retro(d, decided, classes) => bar.set_message(format!(
+                "retrograde: distance {d}, {decided} of {classes} classes decided"
+            )),
         }
         bar.tick();
-    });
+    })
+    .map_err(|e| anyhow::anyhow!("cannot save the checkpoint {}: {e}", checkpoint.display()))?;
     let solved = started.elapsed();
     bar.set_message(format!("writing {}", out.display()));
     table::write(out, &table::Table::from_solution(root, &solution))
         .map_err(|e| anyhow::anyhow!("cannot write the table {}: {e}", out.display()))?;
+    // The table is whole: the checkpoint has done its job.
+    let _ = std::fs::remove_file(&checkpoint);
     bar.finish_and_clear();
     let reach_time = reach_done.into_inner().expect("a lock").unwrap_or(solved);
     let reach = &solution.reach;
     let counts = solution.counts();
     writeln!(
         output,
-        "reachable positions (Tanaka's count: mirror images apart, leaves counted, not expanded): {}",
+        "reachable positions (as Tanaka counts them: a position with its mirror image and its \
+         side-swapped image once, leaves counted, not expanded): {}",
         reach.positions
     )?;
     writeln!(
         output,
-        "classes (a position and its mirror image once): {}; leaves: {}; gote to move: {}; {} levels",
-        reach.classes, reach.leaves, reach.gote_to_move, reach.levels
+        "of them {} where the side to move can catch the lion, {} tries, {} others; {} levels",
+        reach.catches,
+        reach.tries,
+        reach.positions - reach.catches - reach.tries,
+        reach.levels
     )?;
     writeln!(
         output,
@@ -164,9 +174,14 @@ pub fn solve_command(
             Position::seed_move_text(m)
         )?;
     }
+    let reach_how = if resumed.into_inner() {
+        "reachable set read from the checkpoint in"
+    } else {
+        "reach"
+    };
     writeln!(
         output,
-        "time: {:.1} s ({:.1} s reach, {:.1} s retrograde), {threads} threads; peak memory {} MiB; \
+        "time: {:.1} s ({reach_how} {:.1} s, retrograde {:.1} s), {threads} threads; peak memory {} MiB; \
          table {} ({} MiB)",
         solved.as_secs_f64(),
         reach_time.as_secs_f64(),

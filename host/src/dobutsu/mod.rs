@@ -129,13 +129,13 @@ fn seed_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, S
 impl Engines for Position {
     const OTHER_ENGINES: &'static [(&'static str, &'static str)] = &[(
         "perfect",
-        "plays from the solution's table (arena dobutsu solve; $ARENA_DOBUTSU_TABLE or \
+        "(or dobutsu-perfect) plays from the solution's table (arena dobutsu solve; $ARENA_DOBUTSU_TABLE or \
          ~/.cache/fpga-blokus/dobutsu-solution.tb): the fastest win, else a draw, else the \
          slowest loss",
     )];
 
     fn other_player(spec: &str) -> Option<Result<Box<dyn Player<Position>>, String>> {
-        (spec == "perfect").then(|| {
+        matches!(spec, "perfect" | "dobutsu-perfect").then(|| {
             perfect::PerfectPlayer::from_file(&crate::dobutsu::solve::table::default_path())
                 .map(|p| Box::new(p) as Box<dyn Player<Position>>)
         })

@@ -1,7 +1,10 @@
 //! A Dobutsu position packed into 58 bits: 12 cells of 4 bits (0 empty,
 //! 1-5 sente's chick, elephant, giraffe, lion, hen, 6-10 gote's), each hand
 //! kind's split between the two hands in 3 bits, and the side to move; and
-//! the left-right mirror, under which the rules are symmetric.
+//! the two symmetries of the rules: the left-right mirror, and the swap of
+//! the sides (the board turned half round, every piece and hand changing
+//! owner, the other side to move). A class is a position with its images
+//! under both, written as the smallest of their codes.
 
 use crate::dobutsu::position::{Position, GOTE};
 
@@ -77,7 +80,30 @@ pub fn mirror(code: u64) -> u64 {
     out
 }
 
-/// The smaller of a code and its mirror's: one code for both images.
+/// The code of the position with the sides swapped: the board turned half
+/// round (cell `i` to `11 - i`), every piece and hand to the other owner,
+/// the other side to move. The value for the side to move is the same.
+pub fn swap_sides(code: u64) -> u64 {
+    let mut out = (code ^ (1 << 57)) & (1 << 57);
+    for cell in 0..12 {
+        let piece = (code >> (4 * cell)) & 15;
+        let turned = match piece {
+            0 => 0,
+            1..=5 => piece + 5,
+            _ => piece - 5,
+        };
+        out |= turned << (4 * (11 - cell));
+    }
+    for index in 0..3 {
+        let (sente, gote) = SPLITS[((code >> (48 + 3 * index)) & 7) as usize];
+        out |= split_index(gote, sente) << (48 + 3 * index);
+    }
+    out
+}
+
+/// The class of a code: the smallest of its images under the mirror and
+/// the swap of the sides.
 pub fn canonical(code: u64) -> u64 {
-    code.min(mirror(code))
+    let swapped = swap_sides(code);
+    code.min(mirror(code)).min(swapped).min(mirror(swapped))
 }

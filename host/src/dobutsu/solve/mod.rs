@@ -3,6 +3,7 @@
 //! backwards with [`unmove`]), the table file of the values ([`table`]) and
 //! what the perfect player reads from it.
 
+pub mod checkpoint;
 pub mod code;
 pub mod reach;
 pub mod retro;
@@ -23,8 +24,8 @@ pub struct Solution {
     pub longest: u16,
 }
 
-/// How many positions (mirror images apart, as Tanaka counts) are won,
-/// lost and drawn for their side to move.
+/// How many positions (classes, as Tanaka counts them) are won, lost and
+/// drawn for their side to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
     pub won: u64,
@@ -37,35 +38,47 @@ pub struct Counts {
 pub enum Stage {
     /// Breadth-first level, images found so far.
     Reach(u32, u64),
+    /// The reachable set is whole: read from a checkpoint (true) or found.
+    Reached(bool),
     /// Distance done, classes decided so far, of all classes.
     Retro(u16, u64, u64),
 }
 
-/// The set's size for `root`'s positions: 2^28 slots (2 GiB) hold the
-/// start's 124 million classes at under half full.
-pub const START_TABLE_BITS: u32 = 28;
+/// The set's size for `root`'s positions: 2^29 slots (4 GiB) hold the
+/// start's 247 million classes at under half full.
+pub const START_TABLE_BITS: u32 = 29;
 
 /// Solves every position reachable from `root` with `threads` threads in a
-/// set of `2^table_bits` slots.
+/// set of `2^table_bits` slots. With a `checkpoint` file, the reachable set
+/// is read from it if it holds `root`'s, else found and saved there first.
 pub fn solve(
     root: &Position,
     threads: usize,
     table_bits: u32,
+    checkpoint: Option<&std::path::Path>,
     progress: &(dyn Fn(Stage) + Sync),
-) -> Solution {
-    let (reach, set) = reach::reach(root, threads, table_bits, u32::MAX, &|level, found| {
-        progress(Stage::Reach(level, found))
+) -> std::io::Result<Solution> {
+    let saved = checkpoint.and_then(|path| checkpoint::load(path, root, table_bits));
+    let resumed = saved.is_some();
+    let (reach, set) = saved.unwrap_or_else(|| {
+        reach::reach(root, threads, table_bits, u32::MAX, &|level, found| {
+            progress(Stage::Reach(level, found))
+        })
     });
-    let classes = reach.classes;
+    if let Some(path) = checkpoint.filter(|_| !resumed) {
+        checkpoint::save(path, root, &set, reach.levels)?;
+    }
+    progress(Stage::Reached(resumed));
+    let classes = reach.positions;
     let solved = retro::solve(&set, threads, &|d, decided| {
         progress(Stage::Retro(d, decided, classes))
     });
-    Solution {
+    Ok(Solution {
         reach,
         set,
         values: solved.values,
         longest: solved.longest,
-    }
+    })
 }
 
 impl Solution {
@@ -76,15 +89,14 @@ impl Solution {
             .map(|slot| self.values[slot])
     }
 
-    /// Won, lost and drawn positions, mirror images apart.
+    /// Won, lost and drawn positions.
     pub fn counts(&self) -> Counts {
         let mut counts = Counts::default();
         for class in self.set.classes() {
-            let n = u64::from(class.images);
             match verdict(self.values[class.slot]) {
-                Verdict::Won(_) => counts.won += n,
-                Verdict::Lost(_) => counts.lost += n,
-                Verdict::Drawn => counts.drawn += n,
+                Verdict::Won(_) => counts.won += 1,
+                Verdict::Lost(_) => counts.lost += 1,
+                Verdict::Drawn => counts.drawn += 1,
             }
         }
         counts

@@ -14,11 +14,11 @@
 //! longest defence. What is never decided is drawn: neither side can
 //! force a win, and a repetition ends the game.
 
-use super::code::{decode, encode};
-use super::reach::{in_parallel, is_leaf, ClassSet};
+use super::code::{canonical, decode, encode};
+use super::reach::{can_catch, in_parallel, is_leaf, ClassSet};
 use super::unmove::for_each_predecessor;
 use crate::dobutsu::position::Position;
-use std::sync::atomic::{AtomicU16, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU16, Ordering};
 
 /// A value for the side to move: 0 drawn (or not yet known), else a result
 /// bit and the distance in plies to the end of the game with best play.
@@ -58,74 +58,106 @@ pub struct Values {
     pub longest: u16,
 }
 
-/// The distinct children of `position` by class, as slots of `set`.
-fn child_slots(
-    set: &ClassSet,
+/// The number of distinct classes among the children of `position`
+/// (`codes` is scratch space).
+fn distinct_children(
     position: &Position,
     moves: &mut Vec<crate::dobutsu::Move>,
-    out: &mut Vec<u32>,
-) {
+    codes: &mut Vec<u64>,
+) -> usize {
     moves.clear();
-    out.clear();
+    codes.clear();
     position.generate(moves);
     for &m in moves.iter() {
         let mut child = *position;
         child.make(m);
-        let slot = set
-            .slot_of(encode(&child))
-            .expect("a child of a reachable position is reachable");
-        out.push(slot as u32);
+        codes.push(canonical(encode(&child)));
     }
-    out.sort_unstable();
-    out.dedup();
+    codes.sort_unstable();
+    codes.dedup();
+    codes.len()
+}
+
+/// Slots a worker takes at a time in the first pass.
+const SLOT_CHUNK: usize = 1 << 16;
+
+/// While a class is undecided its cell holds the number of its children
+/// not yet known to be won (neither [`WON`] nor [`LOST`] set); decided, its
+/// value. Decrements one undecided child; true if it was the last (the
+/// class is then lost in `next`).
+fn one_child_won(cell: &AtomicU16, next: Value) -> bool {
+    let mut seen = cell.load(Ordering::Relaxed);
+    loop {
+        if seen & (WON | LOST) != 0 {
+            return false;
+        }
+        let new = if seen == 1 { LOST | next } else { seen - 1 };
+        match cell.compare_exchange_weak(seen, new, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => return seen == 1,
+            Err(now) => seen = now,
+        }
+    }
+}
+
+/// Decides an undecided class won in `next`; true if it was undecided.
+fn win(cell: &AtomicU16, next: Value) -> bool {
+    let mut seen = cell.load(Ordering::Relaxed);
+    loop {
+        if seen & (WON | LOST) != 0 {
+            return false;
+        }
+        match cell.compare_exchange_weak(seen, WON | next, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => return true,
+            Err(now) => seen = now,
+        }
+    }
 }
 
 /// Solves every class of `set` with `threads` threads; `progress` sees each
 /// distance done and the classes decided so far.
 pub fn solve(set: &ClassSet, threads: usize, progress: &(dyn Fn(u16, u64) + Sync)) -> Values {
     let size = set.capacity();
-    let values: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(DRAWN)).collect();
-    let undecided: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(0)).collect();
-    let slots: Vec<u32> = set.classes().map(|c| c.slot as u32).collect();
+    let cells: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(0)).collect();
     // The leaves' values and everyone else's count of children.
-    let first: Vec<Vec<u32>> = in_parallel(&slots, threads, |part| {
+    let chunks: Vec<usize> = (0..size).step_by(SLOT_CHUNK).collect();
+    let first: Vec<Vec<u32>> = in_parallel(&chunks, threads, |part| {
         let (mut moves, mut children) = (Vec::new(), Vec::new());
         let mut decided = Vec::new();
-        for &slot in part {
-            let slot = slot as usize;
-            let position = decode(set.class_at(slot).expect("a class").code);
-            let value = if is_leaf(&position) {
-                let them = 1 - position.side();
-                let lion = position.lion(them).map_or(0, |cell| 1u16 << cell);
-                if position.attacked_by(position.side()) & lion != 0 {
-                    WON | 1
-                } else {
-                    LOST | 1
-                }
-            } else {
-                child_slots(set, &position, &mut moves, &mut children);
-                if children.is_empty() {
-                    LOST
-                } else {
-                    undecided[slot].store(children.len() as u8, Ordering::Relaxed);
+        for &start in part {
+            for slot in start..(start + SLOT_CHUNK).min(size) {
+                let Some(class) = set.class_at(slot) else {
                     continue;
-                }
-            };
-            values[slot].store(value, Ordering::Relaxed);
-            decided.push(slot as u32);
+                };
+                let position = decode(class.code);
+                let value = if can_catch(&position) {
+                    WON | 1
+                } else if is_leaf(&position) {
+                    LOST | 1
+                } else {
+                    match distinct_children(&position, &mut moves, &mut children) {
+                        0 => LOST,
+                        n => {
+                            cells[slot].store(n as Value, Ordering::Relaxed);
+                            continue;
+                        }
+                    }
+                };
+                cells[slot].store(value, Ordering::Relaxed);
+                decided.push(slot as u32);
+            }
         }
         decided
     });
-    let frontier: Vec<u32> = first.concat();
-    let mut total = frontier.len() as u64;
+    let mut total = 0u64;
     // Levels by distance: those decided at distance d make the next ones.
     let mut by_distance: Vec<Vec<u32>> = Vec::new();
-    for slot in frontier {
-        let d = usize::from(values[slot as usize].load(Ordering::Relaxed) & DISTANCE);
+    for slot in first.into_iter().flatten() {
+        let d = usize::from(cells[slot as usize].load(Ordering::Relaxed) & DISTANCE);
         if by_distance.len() <= d {
             by_distance.resize(d + 1, Vec::new());
         }
         by_distance[d].push(slot);
+        total += 1;
     }
     let mut d = 0;
     let mut longest = 0;
@@ -136,46 +168,31 @@ pub fn solve(set: &ClassSet, threads: usize, progress: &(dyn Fn(u16, u64) + Sync
         }
         let (lost, won): (Vec<u32>, Vec<u32>) = level
             .into_iter()
-            .partition(|&s| values[s as usize].load(Ordering::Relaxed) & LOST != 0);
+            .partition(|&s| cells[s as usize].load(Ordering::Relaxed) & LOST != 0);
         let next = (d + 1) as Value;
-        // Lost in d: every predecessor wins in d + 1.
+        // Lost in d: every undecided predecessor wins in d + 1.
         let wins = in_parallel(&lost, threads, |part| {
-            let mut out = Vec::new();
-            let mut preds = Vec::new();
+            let (mut out, mut preds) = (Vec::new(), Vec::new());
             for &slot in part {
                 predecessor_slots(set, slot as usize, &mut preds);
-                for &p in &preds {
-                    if values[p as usize]
-                        .compare_exchange(DRAWN, WON | next, Ordering::Relaxed, Ordering::Relaxed)
-                        .is_ok()
-                    {
-                        out.push(p);
-                    }
-                }
+                out.extend(preds.iter().filter(|&&p| win(&cells[p as usize], next)));
             }
             out
         });
         // Won in d: a predecessor whose children are all won is lost in d + 1.
         let losses = in_parallel(&won, threads, |part| {
-            let mut out = Vec::new();
-            let mut preds = Vec::new();
+            let (mut out, mut preds) = (Vec::new(), Vec::new());
             for &slot in part {
                 predecessor_slots(set, slot as usize, &mut preds);
-                for &p in &preds {
-                    let p_slot = p as usize;
-                    if values[p_slot].load(Ordering::Relaxed) != DRAWN {
-                        continue;
-                    }
-                    if undecided[p_slot].fetch_sub(1, Ordering::Relaxed) == 1 {
-                        values[p_slot].store(LOST | next, Ordering::Relaxed);
-                        out.push(p);
-                    }
-                }
+                out.extend(
+                    preds
+                        .iter()
+                        .filter(|&&p| one_child_won(&cells[p as usize], next)),
+                );
             }
             out
         });
-        let mut new: Vec<u32> = wins.concat();
-        new.extend(losses.concat());
+        let new: Vec<u32> = wins.into_iter().chain(losses).flatten().collect();
         if !new.is_empty() {
             total += new.len() as u64;
             if by_distance.len() <= d + 1 {
@@ -186,22 +203,30 @@ pub fn solve(set: &ClassSet, threads: usize, progress: &(dyn Fn(u16, u64) + Sync
         progress(d as u16, total);
         d += 1;
     }
-    Values {
-        values: values.into_iter().map(AtomicU16::into_inner).collect(),
-        longest,
-    }
+    // What is still counting children was never decided: drawn.
+    let values = cells
+        .into_iter()
+        .map(|cell| {
+            let value = cell.into_inner();
+            if value & (WON | LOST) != 0 {
+                value
+            } else {
+                DRAWN
+            }
+        })
+        .collect();
+    Values { values, longest }
 }
 
-/// The distinct classes (as slots) that class `slot` can come from: in the
-/// set, and not leaves (a leaf is not played on).
+/// The distinct classes (as slots) of the set that class `slot` can come
+/// from. Leaves among them (not played on) are decided from the start, so
+/// nothing below changes them.
 fn predecessor_slots(set: &ClassSet, slot: usize, out: &mut Vec<u32>) {
     out.clear();
     let position = decode(set.class_at(slot).expect("a class").code);
     for_each_predecessor(&position, |q| {
         if let Some(s) = set.slot_of(encode(q)) {
-            if !is_leaf(q) {
-                out.push(s as u32);
-            }
+            out.push(s as u32);
         }
     });
     out.sort_unstable();

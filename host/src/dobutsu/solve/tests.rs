@@ -1,7 +1,7 @@
 //! Tests of the packed codes (round trips, mirror images) and of the
 //! reachable-set search on its first levels, counted by brute force.
 
-use super::code::{canonical, decode, encode, mirror};
+use super::code::{canonical, decode, encode, mirror, swap_sides};
 use super::reach::{is_leaf, ClassSet};
 use super::retro::{verdict, Verdict};
 use super::table;
@@ -36,6 +36,24 @@ fn codes_round_trip_and_mirror_images_are_mirrored_positions() {
             }
         }
         assert_eq!(canonical(code), canonical(mirror(code)));
+        let swapped = decode(swap_sides(code));
+        assert_eq!(swap_sides(swap_sides(code)), code);
+        assert_eq!(swapped.side(), 1 - position.side());
+        for cell in 0..12 {
+            let (a, b) = (position.at(cell), swapped.at(11 - cell));
+            assert_eq!(a & 7, b & 7);
+            assert_eq!(a == 0, b == 0);
+            assert!(a == 0 || (a ^ b) & crate::dobutsu::position::GOTE != 0);
+        }
+        for index in 0..3 {
+            assert_eq!(swapped.hand(0, index), position.hand(1, index));
+        }
+        // The side to move has the same moves, turned.
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        position.generate(&mut ours);
+        swapped.generate(&mut theirs);
+        assert_eq!(ours.len(), theirs.len());
+        assert_eq!(canonical(code), canonical(swap_sides(code)));
         assert!(code < 1 << 58);
     }
     // The start is not its own mirror image: giraffe and elephant trade sides.
@@ -46,15 +64,28 @@ fn codes_round_trip_and_mirror_images_are_mirrored_positions() {
 }
 
 #[test]
-fn the_set_keeps_each_image_once_across_threads_and_classes_hold_both() {
+fn the_set_keeps_each_class_once_across_threads() {
     let set = ClassSet::new(14);
-    let codes: Vec<u64> = (1..1500u64).map(|i| i * 0x1_0001_0001).collect();
+    let mut rng = StdRng::seed_from_u64(8);
+    let mut codes: Vec<u64> = Vec::new();
+    while codes.len() < 1500 {
+        let mut position = Position::start();
+        for _ in 0..rng.random_range(0..30) {
+            let mut moves = Vec::new();
+            position.generate(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            position.make(moves[rng.random_range(0..moves.len())]);
+        }
+        codes.push(encode(&position));
+    }
     let new = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..4 {
             scope.spawn(|| {
                 for &code in &codes {
-                    for image in [code, mirror(code)] {
+                    for image in [code, mirror(code), swap_sides(code)] {
                         if set.insert(image) {
                             new.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         }
@@ -63,22 +94,20 @@ fn the_set_keeps_each_image_once_across_threads_and_classes_hold_both() {
             });
         }
     });
-    let images: HashSet<u64> = codes.iter().flat_map(|&c| [c, mirror(c)]).collect();
     let classes: HashSet<u64> = codes.iter().map(|&c| canonical(c)).collect();
     assert_eq!(
         new.into_inner(),
-        images.len(),
-        "each image new exactly once"
+        classes.len(),
+        "each class new exactly once"
     );
     assert_eq!(set.classes().count(), classes.len());
-    let counted: u32 = set.classes().map(|c| c.images).sum();
-    assert_eq!(counted as usize, images.len());
     for &code in &codes {
         let slot = set.slot_of(mirror(code)).unwrap();
         assert_eq!(set.slot_of(code), Some(slot));
+        assert_eq!(set.slot_of(swap_sides(code)), Some(slot));
         assert_eq!(set.class_at(slot).unwrap().code, canonical(code));
     }
-    assert_eq!(set.slot_of(0x3_0000_0007), None);
+    assert_eq!(set.slot_of(encode(&small_root())), None);
 }
 
 /// The positions within `plies` of the start under Tanaka's rule, by brute force.
@@ -110,27 +139,13 @@ fn brute_force(plies: u32) -> HashSet<u64> {
 fn the_search_finds_what_a_brute_force_search_finds_level_by_level() {
     // Levels of the parallel search against a plain single-threaded one.
     let levels = 7;
-    let expected = brute_force(levels);
+    let expected: HashSet<u64> = brute_force(levels).into_iter().map(canonical).collect();
     let reached = std::sync::Mutex::new(Vec::new());
     let (reach, set) = super::reach::reach(&Position::start(), 2, 22, levels, &|level, total| {
         reached.lock().unwrap().push((level, total));
     });
-    let mut found: Vec<u64> = Vec::new();
-    for class in set.classes() {
-        // The class's images that were reached: one of them, or both.
-        let images = [class.code, mirror(class.code)];
-        let reached: Vec<u64> = images
-            .into_iter()
-            .filter(|i| expected.contains(i))
-            .collect();
-        assert_eq!(
-            reached.len() as u32,
-            class.images.min(if images[0] == images[1] { 1 } else { 2 })
-        );
-        found.extend(reached);
-    }
+    let mut found: Vec<u64> = set.classes().map(|c| c.code).collect();
     found.sort();
-    found.dedup();
     let mut wanted: Vec<u64> = expected.into_iter().collect();
     wanted.sort();
     assert_eq!(found, wanted);
@@ -185,8 +200,8 @@ fn brute_value(position: &Position, plies: u32) -> Option<Verdict> {
 #[test]
 fn the_solution_of_a_small_sub_game_agrees_with_minimax_within_its_horizon() {
     let root = small_root();
-    let solution = super::solve(&root, 2, 18, &|_| {});
-    assert!(solution.reach.classes > 1_000, "{:?}", solution.reach);
+    let solution = super::solve(&root, 2, 18, None, &|_| {}).unwrap();
+    assert!(solution.reach.positions > 1_000, "{:?}", solution.reach);
     let counts = solution.counts();
     assert_eq!(
         counts.won + counts.lost + counts.drawn,
@@ -219,13 +234,13 @@ fn the_solution_of_a_small_sub_game_agrees_with_minimax_within_its_horizon() {
 #[test]
 fn a_table_reads_back_and_a_damaged_or_foreign_one_is_refused() {
     let root = small_root();
-    let solution = super::solve(&root, 2, 18, &|_| {});
+    let solution = super::solve(&root, 2, 18, None, &|_| {}).unwrap();
     let dir = std::env::temp_dir().join(format!("dobutsu-table-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("small.tb");
     table::write(&path, &table::Table::from_solution(&root, &solution)).unwrap();
     let read = table::read(&path).unwrap();
-    assert_eq!(read.len() as u64, solution.reach.classes);
+    assert_eq!(read.len() as u64, solution.reach.positions);
     assert_eq!(read.positions, solution.reach.positions);
     for class in solution.set.classes().step_by(11) {
         let position = decode(class.code);
@@ -269,7 +284,7 @@ fn the_perfect_player_never_does_worse_than_its_value_against_the_search() {
     use crate::game::tournament::play_out;
     use crate::game::{Engines, Outcome, Side};
     let root = small_root();
-    let solution = super::solve(&root, 2, 18, &|_| {});
+    let solution = super::solve(&root, 2, 18, None, &|_| {}).unwrap();
     let table = std::sync::Arc::new(table::Table::from_solution(&root, &solution));
     let value = verdict(solution.value(&root).unwrap());
     assert_eq!(best_move(&table, &root).unwrap().1, value);
@@ -308,4 +323,34 @@ fn the_perfect_player_never_does_worse_than_its_value_against_the_search() {
             }
         }
     }
+}
+
+#[test]
+fn a_solve_resumes_from_its_checkpoint_and_ignores_another_roots() {
+    let root = small_root();
+    let dir = std::env::temp_dir().join(format!("dobutsu-checkpoint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("small.reach");
+    let resumed = |root: &Position| {
+        let from_file = std::sync::atomic::AtomicBool::new(false);
+        let solution = super::solve(root, 2, 18, Some(&path), &|stage| {
+            if let super::Stage::Reached(true) = stage {
+                from_file.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        })
+        .unwrap();
+        (from_file.into_inner(), solution)
+    };
+    let (first, solved) = resumed(&root);
+    assert!(!first && path.exists());
+    let (second, again) = resumed(&root);
+    assert!(second, "the second solve reads the checkpoint");
+    assert_eq!(again.reach, solved.reach);
+    assert_eq!(again.counts(), solved.counts());
+    assert_eq!(again.value(&root), solved.value(&root));
+    // Another root's checkpoint is not used.
+    let other = Position::from_fen("1l1/1c1/1C1/L2[] w - - 0 1").unwrap();
+    let (third, _) = resumed(&other);
+    assert!(!third);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,0 +1,73 @@
+//! The reachable set saved between the two stages of a solve, so that an
+//! interrupted solve starts again at the retrograde analysis: every class,
+//! sorted, behind a header with the rules version,
+//! the root, the level count and a checksum. A checkpoint that does not
+//! match (another root, other rules, damaged) is ignored and made again.
+
+use super::code::encode;
+use super::reach::{census, ClassSet, Reach};
+use super::table::RULES_VERSION;
+use crate::dobutsu::position::Position;
+use std::io::{BufWriter, Read, Write};
+use std::path::Path;
+
+const MAGIC: &[u8; 16] = b"DOBUTSU-REACHED\0";
+const HEADER: usize = 48;
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// Saves `set` (reached from `root` in `levels` levels) to `path`.
+pub fn save(path: &Path, root: &Position, set: &ClassSet, levels: u32) -> std::io::Result<()> {
+    let mut raws: Vec<u64> = set.classes().map(|c| c.code).collect();
+    raws.sort_unstable();
+    let body: Vec<u8> = raws.iter().flat_map(|r| r.to_le_bytes()).collect();
+    let partial = path.with_extension("part");
+    {
+        let mut out = BufWriter::with_capacity(1 << 20, std::fs::File::create(&partial)?);
+        out.write_all(MAGIC)?;
+        out.write_all(&RULES_VERSION.to_le_bytes())?;
+        out.write_all(&encode(root).to_le_bytes())?;
+        out.write_all(&levels.to_le_bytes())?;
+        out.write_all(&(raws.len() as u64).to_le_bytes())?;
+        out.write_all(&fnv1a(&body).to_le_bytes())?;
+        out.write_all(&body)?;
+        out.flush()?;
+    }
+    std::fs::rename(&partial, path)
+}
+
+/// The set saved at `path` for `root`, in a set of `2^table_bits` slots;
+/// `None` if there is none or it does not match.
+pub fn load(path: &Path, root: &Position, table_bits: u32) -> Option<(Reach, ClassSet)> {
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .ok()?
+        .read_to_end(&mut bytes)
+        .ok()?;
+    if bytes.len() < HEADER || &bytes[..16] != MAGIC {
+        return None;
+    }
+    let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
+    let version = u32::from_le_bytes(bytes[16..20].try_into().expect("4 bytes"));
+    let levels = u32::from_le_bytes(bytes[28..32].try_into().expect("4 bytes"));
+    let (count, checksum) = (u64_at(32), u64_at(40));
+    let body = &bytes[HEADER..];
+    let fits = count < (1u64 << table_bits) / 2 * 3 / 2;
+    if version != RULES_VERSION
+        || u64_at(20) != encode(root)
+        || body.len() as u64 != count * 8
+        || fnv1a(body) != checksum
+        || !fits
+    {
+        return None;
+    }
+    let set = ClassSet::new(table_bits);
+    for raw in body.chunks_exact(8) {
+        set.insert(u64::from_le_bytes(raw.try_into().expect("8 bytes")));
+    }
+    Some((census(&set, levels), set))
+}
