@@ -124,7 +124,9 @@ pub fn solve(set: &ClassSet, threads: usize, progress: &(dyn Fn(u16, u64) + Sync
         let (mut moves, mut children) = (Vec::new(), Vec::new());
         let mut decided = Vec::new();
         for &start in part {
-            for slot in start..(start + SLOT_CHUNK).min(size) {
+            let end = (start + SLOT_CHUNK).min(size);
+            for (slot, cell) in cells[start..end].iter().enumerate() {
+                let slot = start + slot;
                 let Some(class) = set.class_at(slot) else {
                     continue;
                 };
@@ -137,12 +139,12 @@ pub fn solve(set: &ClassSet, threads: usize, progress: &(dyn Fn(u16, u64) + Sync
                     match distinct_children(&position, &mut moves, &mut children) {
                         0 => LOST,
                         n => {
-                            cells[slot].store(n as Value, Ordering::Relaxed);
+                            cell.store(n as Value, Ordering::Relaxed);
                             continue;
                         }
                     }
                 };
-                cells[slot].store(value, Ordering::Relaxed);
+                cell.store(value, Ordering::Relaxed);
                 decided.push(slot as u32);
             }
         }
