@@ -120,7 +120,7 @@ pub fn solve_command(
     .map_err(|e| anyhow::anyhow!("cannot save the checkpoint {}: {e}", checkpoint.display()))?;
     let solved = started.elapsed();
     bar.set_message(format!("writing {}", out.display()));
-    table::write(out, &table::Table::from_solution(root, &solution))
+    table::write_solution(out, root, &solution)
         .map_err(|e| anyhow::anyhow!("cannot write the table {}: {e}", out.display()))?;
     // The table is whole: the checkpoint has done its job.
     let _ = std::fs::remove_file(&checkpoint);

@@ -14,17 +14,15 @@ use std::path::Path;
 const MAGIC: &[u8; 16] = b"DOBUTSU-REACHED\0";
 const HEADER: usize = 48;
 
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
+use super::table::{fnv1a, FNV_OFFSET};
 
 /// Saves `set` (reached from `root` in `levels` levels) to `path`.
 pub fn save(path: &Path, root: &Position, set: &ClassSet, levels: u32) -> std::io::Result<()> {
-    let mut raws: Vec<u64> = set.classes().map(|c| c.code).collect();
-    raws.sort_unstable();
-    let body: Vec<u8> = raws.iter().flat_map(|r| r.to_le_bytes()).collect();
+    let mut codes: Vec<u64> = set.classes().map(|c| c.code).collect();
+    codes.sort_unstable();
+    let checksum = codes
+        .iter()
+        .fold(FNV_OFFSET, |h, code| fnv1a(h, &code.to_le_bytes()));
     let partial = path.with_extension("part");
     {
         let mut out = BufWriter::with_capacity(1 << 20, std::fs::File::create(&partial)?);
@@ -32,9 +30,11 @@ pub fn save(path: &Path, root: &Position, set: &ClassSet, levels: u32) -> std::i
         out.write_all(&RULES_VERSION.to_le_bytes())?;
         out.write_all(&encode(root).to_le_bytes())?;
         out.write_all(&levels.to_le_bytes())?;
-        out.write_all(&(raws.len() as u64).to_le_bytes())?;
-        out.write_all(&fnv1a(&body).to_le_bytes())?;
-        out.write_all(&body)?;
+        out.write_all(&(codes.len() as u64).to_le_bytes())?;
+        out.write_all(&checksum.to_le_bytes())?;
+        for code in &codes {
+            out.write_all(&code.to_le_bytes())?;
+        }
         out.flush()?;
     }
     std::fs::rename(&partial, path)
@@ -60,7 +60,7 @@ pub fn load(path: &Path, root: &Position, table_bits: u32) -> Option<(Reach, Cla
     if version != RULES_VERSION
         || u64_at(20) != encode(root)
         || body.len() as u64 != count * 8
-        || fnv1a(body) != checksum
+        || fnv1a(FNV_OFFSET, body) != checksum
         || !fits
     {
         return None;

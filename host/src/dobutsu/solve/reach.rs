@@ -34,12 +34,34 @@ pub struct Class {
     pub code: u64,
 }
 
+/// A vector of `size` values made by `make`, its memory backed by huge
+/// pages where the kernel allows it (Linux's madvise, asked before the
+/// pages are touched): the solver probes gigabytes at random, and huge
+/// pages cut the misses of the address translation. Elsewhere, a vector.
+pub fn huge_vec<T>(size: usize, make: impl FnMut() -> T) -> Vec<T> {
+    let mut v: Vec<T> = Vec::with_capacity(size);
+    #[cfg(target_os = "linux")]
+    if size * std::mem::size_of::<T>() >= 1 << 21 {
+        // SAFETY: the range is the vector's own allocation (capacity
+        // `size`); MADV_HUGEPAGE only advises how to back it and changes
+        // no contents. A refusal (an old kernel, THP off) is harmless.
+        unsafe {
+            libc::madvise(
+                v.as_mut_ptr().cast::<libc::c_void>(),
+                size * std::mem::size_of::<T>(),
+                libc::MADV_HUGEPAGE,
+            );
+        }
+    }
+    v.resize_with(size, make);
+    v
+}
+
 impl ClassSet {
     /// A set of `2^bits` slots of 8 bytes.
     pub fn new(bits: u32) -> ClassSet {
         let size = 1usize << bits;
-        let mut slots = Vec::with_capacity(size);
-        slots.resize_with(size, || AtomicU64::new(0));
+        let slots = huge_vec(size, || AtomicU64::new(0));
         ClassSet {
             slots,
             mask: size - 1,

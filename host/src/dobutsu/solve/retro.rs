@@ -15,7 +15,7 @@
 //! force a win, and a repetition ends the game.
 
 use super::code::{canonical, decode, encode};
-use super::reach::{can_catch, in_parallel, is_leaf, ClassSet};
+use super::reach::{can_catch, huge_vec, in_parallel, is_leaf, ClassSet};
 use super::unmove::for_each_predecessor;
 use crate::dobutsu::position::Position;
 use std::sync::atomic::{AtomicU16, Ordering};
@@ -117,7 +117,7 @@ fn win(cell: &AtomicU16, next: Value) -> bool {
 /// distance done and the classes decided so far.
 pub fn solve(set: &ClassSet, threads: usize, progress: &(dyn Fn(u16, u64) + Sync)) -> Values {
     let size = set.capacity();
-    let cells: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(0)).collect();
+    let cells: Vec<AtomicU16> = huge_vec(size, || AtomicU16::new(0));
     // The leaves' values and everyone else's count of children.
     let chunks: Vec<usize> = (0..size).step_by(SLOT_CHUNK).collect();
     let first: Vec<Vec<u32>> = in_parallel(&chunks, threads, |part| {

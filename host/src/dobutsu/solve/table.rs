@@ -47,50 +47,63 @@ pub struct Table {
     values: Vec<Value>,
 }
 
-/// FNV-1a, 64 bits.
-fn fnv1a(state: u64, bytes: &[u8]) -> u64 {
+/// FNV-1a, 64 bits, continued from `state` (start from [`FNV_OFFSET`]).
+pub fn fnv1a(state: u64, bytes: &[u8]) -> u64 {
     bytes.iter().fold(state, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
 }
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+/// FNV-1a's starting state.
+pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// The slots of `solution`'s classes in the order of their codes: the
+/// order of a table's entries (4 bytes a class beside the set).
+fn slots_by_code(solution: &Solution) -> Vec<u32> {
+    let code = |slot: u32| solution.set.class_at(slot as usize).expect("a class").code;
+    let mut slots: Vec<u32> = solution.set.classes().map(|c| c.slot as u32).collect();
+    slots.sort_unstable_by_key(|&s| code(s));
+    slots
+}
 
 impl Table {
     /// The table of `solution`, solved from `root`.
     pub fn from_solution(root: &Position, solution: &Solution) -> Table {
-        let mut entries: Vec<(u64, Value)> = solution
-            .set
-            .classes()
-            .map(|c| (c.code, solution.values[c.slot]))
-            .collect();
-        entries.sort_unstable_by_key(|e| e.0);
+        let slots = slots_by_code(solution);
         Table {
             root: encode(root),
             positions: solution.reach.positions,
-            codes: entries.iter().map(|e| e.0).collect(),
-            values: entries.iter().map(|e| e.1).collect(),
+            codes: slots
+                .iter()
+                .map(|&s| solution.set.class_at(s as usize).expect("a class").code)
+                .collect(),
+            values: slots.iter().map(|&s| solution.values[s as usize]).collect(),
         }
     }
 }
 
-/// Writes `table` to `path`, through a temporary file renamed at the end,
-/// so that a table on disk is always whole.
-pub fn write(path: &Path, table: &Table) -> std::io::Result<()> {
-    let mut checksum = FNV_OFFSET;
-    for (code, value) in table.codes.iter().zip(&table.values) {
-        checksum = fnv1a(checksum, &code.to_le_bytes());
-        checksum = fnv1a(checksum, &value.to_le_bytes());
-    }
+/// Writes the header and `entries` (code, value) to `path`, through a
+/// temporary file renamed at the end, so that a table on disk is always
+/// whole. `entries` is walked twice: for the checksum, then to write.
+fn write_entries<I: Iterator<Item = (u64, Value)>>(
+    path: &Path,
+    root: u64,
+    positions: u64,
+    count: u64,
+    entries: impl Fn() -> I,
+) -> std::io::Result<()> {
+    let checksum = entries().fold(FNV_OFFSET, |h, (code, value)| {
+        fnv1a(fnv1a(h, &code.to_le_bytes()), &value.to_le_bytes())
+    });
     let partial = path.with_extension("part");
     {
         let mut out = BufWriter::with_capacity(1 << 20, std::fs::File::create(&partial)?);
         out.write_all(MAGIC)?;
         out.write_all(&RULES_VERSION.to_le_bytes())?;
-        out.write_all(&table.root.to_le_bytes())?;
-        out.write_all(&table.positions.to_le_bytes())?;
-        out.write_all(&(table.codes.len() as u64).to_le_bytes())?;
+        out.write_all(&root.to_le_bytes())?;
+        out.write_all(&positions.to_le_bytes())?;
+        out.write_all(&count.to_le_bytes())?;
         out.write_all(&checksum.to_le_bytes())?;
-        for (code, value) in table.codes.iter().zip(&table.values) {
+        for (code, value) in entries() {
             out.write_all(&code.to_le_bytes())?;
             out.write_all(&value.to_le_bytes())?;
         }
@@ -98,6 +111,44 @@ pub fn write(path: &Path, table: &Table) -> std::io::Result<()> {
         out.get_ref().sync_all()?;
     }
     std::fs::rename(&partial, path)
+}
+
+/// Writes `table` to `path`.
+pub fn write(path: &Path, table: &Table) -> std::io::Result<()> {
+    let entries = || {
+        table
+            .codes
+            .iter()
+            .copied()
+            .zip(table.values.iter().copied())
+    };
+    write_entries(
+        path,
+        table.root,
+        table.positions,
+        table.codes.len() as u64,
+        entries,
+    )
+}
+
+/// Writes the table of `solution` (solved from `root`) to `path` straight
+/// from the solver's set, with 4 bytes a class beside it.
+pub fn write_solution(path: &Path, root: &Position, solution: &Solution) -> std::io::Result<()> {
+    let slots = slots_by_code(solution);
+    let entries = || {
+        slots.iter().map(|&s| {
+            let s = s as usize;
+            let code = solution.set.class_at(s).expect("a class").code;
+            (code, solution.values[s])
+        })
+    };
+    write_entries(
+        path,
+        encode(root),
+        solution.reach.positions,
+        slots.len() as u64,
+        entries,
+    )
 }
 
 fn u64_at(bytes: &[u8], at: usize) -> u64 {
@@ -128,23 +179,31 @@ pub fn read(path: &Path) -> Result<Table, String> {
         u64_at(&header, 36),
         u64_at(&header, 44),
     );
-    let mut body = Vec::new();
-    file.read_to_end(&mut body)
-        .map_err(|e| format!("cannot read {name}: {e}"))?;
-    if body.len() as u64 != classes * ENTRY as u64 {
+    let length = file
+        .metadata()
+        .map_err(|e| format!("cannot read {name}: {e}"))?
+        .len();
+    if length != HEADER as u64 + classes * ENTRY as u64 {
         return Err(format!(
             "{name} is damaged: {} bytes of entries, the header says {classes} entries of {ENTRY}",
-            body.len()
+            length.saturating_sub(HEADER as u64)
         ));
     }
-    if fnv1a(FNV_OFFSET, &body) != checksum {
-        return Err(format!("{name} is damaged: its checksum does not match"));
-    }
+    let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
     let mut codes = Vec::with_capacity(classes as usize);
     let mut values = Vec::with_capacity(classes as usize);
-    for entry in body.chunks_exact(ENTRY) {
-        codes.push(u64_at(entry, 0));
+    let mut sum = FNV_OFFSET;
+    let mut entry = [0u8; ENTRY];
+    for _ in 0..classes {
+        reader
+            .read_exact(&mut entry)
+            .map_err(|e| format!("cannot read {name}: {e}"))?;
+        sum = fnv1a(sum, &entry);
+        codes.push(u64_at(&entry, 0));
         values.push(u16::from_le_bytes([entry[8], entry[9]]));
+    }
+    if sum != checksum {
+        return Err(format!("{name} is damaged: its checksum does not match"));
     }
     if codes.windows(2).any(|w| w[0] >= w[1]) {
         return Err(format!("{name} is damaged: its entries are out of order"));
