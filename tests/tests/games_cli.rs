@@ -199,3 +199,76 @@ fn tune_runs_the_genetic_algorithm_and_draws_its_chart() {
     let bytes = std::fs::read(&chart).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
 }
+
+#[test]
+fn a_solved_sub_game_is_played_perfectly_from_its_table() {
+    let dir = scratch_dir("dobutsu-solve");
+    let table = dir.join("sub.tb");
+    let root = "1l1/1c1/1C1/1L1[] w - - 0 1";
+    let run = arena(
+        &[
+            "dobutsu",
+            "solve",
+            "--root",
+            root,
+            "--out",
+            table.to_str().unwrap(),
+            "--table-bits",
+            "18",
+            "--threads",
+            "2",
+        ],
+        "",
+    );
+    assert!(run.error.is_none(), "{:?}", run.error);
+    assert!(run.output.contains("reachable positions"), "{}", run.output);
+    assert!(
+        run.output
+            .contains("sente wins; its side to move has won in 15 plies"),
+        "{}",
+        run.output
+    );
+    assert!(table.exists() && !table.with_extension("reach").exists());
+    // From the root, the perfect player moving first wins every game.
+    let records = dir.join("games.txt");
+    let perfect = format!("perfect@{}", table.display());
+    let run = arena(
+        &[
+            "tournament",
+            "dobutsu",
+            "--a",
+            &perfect,
+            "--b",
+            "alphabeta:time=0.02",
+            "--games",
+            "4",
+            "--start",
+            root,
+            "--records",
+            records.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.error.is_none(), "{:?}", run.error);
+    assert!(
+        run.output.contains("as first:  +2 =0 -0 of 2"),
+        "{}",
+        run.output
+    );
+    // A damaged table is refused with the reason.
+    std::fs::write(&table, b"DOBUTSU-SOLVED\0\0 truncated").unwrap();
+    let run = arena(
+        &[
+            "tournament",
+            "dobutsu",
+            "--a",
+            &perfect,
+            "--b",
+            "random",
+            "--games",
+            "2",
+        ],
+        "",
+    );
+    assert!(run.error.unwrap().contains("not a Dobutsu solution table"));
+}

@@ -48,8 +48,8 @@ pub enum DobutsuCommand {
         /// Threads (default: every core).
         #[arg(long)]
         threads: Option<usize>,
-        /// The set's size, 2^BITS slots of 8 bytes (28: 2 GiB, room for the
-        /// 124 million classes of positions at under half full).
+        /// The set's size, 2^BITS slots of 8 bytes (29: 4 GiB, room for the
+        /// 247 million positions at under half full).
         #[arg(long, default_value_t = crate::cli::solve::DEFAULT_TABLE_BITS)]
         table_bits: u32,
     },
@@ -65,9 +65,13 @@ pub enum DobutsuCommand {
         /// Threads (default: every core).
         #[arg(long)]
         threads: Option<usize>,
-        /// The set's size, 2^BITS slots (28: 2 GiB).
+        /// The set's size, 2^BITS slots (29: 4 GiB).
         #[arg(long, default_value_t = crate::cli::solve::DEFAULT_TABLE_BITS)]
         table_bits: u32,
+        /// Solve the positions reachable from this FEN instead of the start
+        /// (a sub-game: a table for play from that position).
+        #[arg(long)]
+        root: Option<String>,
     },
 }
 
@@ -126,8 +130,14 @@ pub fn run(
             out,
             threads,
             table_bits,
+            root,
         } => crate::cli::solve::solve_command(
-            &Position::start(),
+            &match root {
+                Some(fen) => {
+                    Position::from_fen(&fen).map_err(|e| anyhow::anyhow!("--root: {e}"))?
+                }
+                None => Position::start(),
+            },
             &out.unwrap_or_else(crate::dobutsu::solve::table::default_path),
             threads,
             table_bits,

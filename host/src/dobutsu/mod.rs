@@ -129,16 +129,24 @@ fn seed_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, S
 impl Engines for Position {
     const OTHER_ENGINES: &'static [(&'static str, &'static str)] = &[(
         "perfect",
-        "(or dobutsu-perfect) plays from the solution's table (arena dobutsu solve; $ARENA_DOBUTSU_TABLE or \
+        "(or dobutsu-perfect; perfect@FILE for another table) plays from the solution's \
+         table (arena dobutsu solve; $ARENA_DOBUTSU_TABLE or \
          ~/.cache/fpga-blokus/dobutsu-solution.tb): the fastest win, else a draw, else the \
          slowest loss",
     )];
 
     fn other_player(spec: &str) -> Option<Result<Box<dyn Player<Position>>, String>> {
-        matches!(spec, "perfect" | "dobutsu-perfect").then(|| {
-            perfect::PerfectPlayer::from_file(&crate::dobutsu::solve::table::default_path())
-                .map(|p| Box::new(p) as Box<dyn Player<Position>>)
-        })
+        let path = match spec.split_once('@') {
+            Some(("perfect" | "dobutsu-perfect", path)) => std::path::PathBuf::from(path),
+            None if matches!(spec, "perfect" | "dobutsu-perfect") => {
+                crate::dobutsu::solve::table::default_path()
+            }
+            _ => return None,
+        };
+        Some(
+            perfect::PerfectPlayer::from_file(&path)
+                .map(|p| Box::new(p) as Box<dyn Player<Position>>),
+        )
     }
 
     fn engine_kinds() -> Vec<EngineKind<Position>> {

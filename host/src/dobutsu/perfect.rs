@@ -72,8 +72,12 @@ pub fn best_move(table: &Table, position: &Position) -> Result<(Move, Verdict), 
     Ok((m, mine))
 }
 
-/// A table read from a file, kept for the rest of the process.
-type LoadedTable = (std::path::PathBuf, Arc<Table>);
+/// A table read from a file, kept for the rest of the process: the file's
+/// path, length and modification time (a file written again is read again).
+type LoadedTable = (
+    (std::path::PathBuf, u64, Option<std::time::SystemTime>),
+    Arc<Table>,
+);
 
 /// The perfect player over a table.
 pub struct PerfectPlayer {
@@ -86,18 +90,23 @@ impl PerfectPlayer {
         PerfectPlayer { table, last: None }
     }
 
-    /// The player over the table at `path`, read once per process.
+    /// The player over the table at `path`, read once per process (and
+    /// again if the file changes).
     pub fn from_file(path: &Path) -> Result<PerfectPlayer, String> {
         static TABLES: OnceLock<Mutex<Vec<LoadedTable>>> = OnceLock::new();
+        let metadata = std::fs::metadata(path)
+            .map_err(|e| format!("cannot open the table {}: {e}", path.display()))?;
+        let key = (path.to_path_buf(), metadata.len(), metadata.modified().ok());
         let tables = TABLES.get_or_init(|| Mutex::new(Vec::new()));
         let mut tables = tables.lock().map_err(|_| "the table cache".to_string())?;
-        if let Some((_, table)) = tables.iter().find(|(p, _)| p == path) {
+        if let Some((_, table)) = tables.iter().find(|(k, _)| *k == key) {
             return Ok(PerfectPlayer::new(table.clone()));
         }
         let table = Arc::new(table::read(path).map_err(|e| {
             format!("{e} (the perfect player reads the table `arena dobutsu solve` writes)")
         })?);
-        tables.push((path.to_path_buf(), table.clone()));
+        tables.retain(|(k, _)| k.0 != path);
+        tables.push((key, table.clone()));
         Ok(PerfectPlayer::new(table))
     }
 }
