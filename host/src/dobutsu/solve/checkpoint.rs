@@ -1,6 +1,6 @@
 //! The reachable set saved between the two stages of a solve, so that an
 //! interrupted solve starts again at the retrograde analysis: every class,
-//! sorted, behind a header with the rules version,
+//! in the set's order, behind a header with the rules version,
 //! the root, the level count and a checksum. A checkpoint that does not
 //! match (another root, other rules, damaged) is ignored and made again.
 
@@ -16,27 +16,29 @@ const HEADER: usize = 48;
 
 use super::table::{fnv1a, FNV_OFFSET};
 
-/// Saves `set` (reached from `root` in `levels` levels) to `path`.
+/// Saves `set` (reached from `root` in `levels` levels) to `path`, its
+/// classes in the set's order (a load inserts them again in any order).
 pub fn save(path: &Path, root: &Position, set: &ClassSet, levels: u32) -> std::io::Result<()> {
-    let mut codes: Vec<u64> = set.classes().map(|c| c.code).collect();
-    codes.sort_unstable();
-    let checksum = codes
-        .iter()
-        .fold(FNV_OFFSET, |h, code| fnv1a(h, &code.to_le_bytes()));
+    use std::io::{Seek, SeekFrom};
     let partial = path.with_extension("part");
-    {
-        let mut out = BufWriter::with_capacity(1 << 20, std::fs::File::create(&partial)?);
-        out.write_all(MAGIC)?;
-        out.write_all(&RULES_VERSION.to_le_bytes())?;
-        out.write_all(&encode(root).to_le_bytes())?;
-        out.write_all(&levels.to_le_bytes())?;
-        out.write_all(&(codes.len() as u64).to_le_bytes())?;
-        out.write_all(&checksum.to_le_bytes())?;
-        for code in &codes {
-            out.write_all(&code.to_le_bytes())?;
-        }
-        out.flush()?;
+    let mut out = BufWriter::with_capacity(1 << 20, std::fs::File::create(&partial)?);
+    out.write_all(MAGIC)?;
+    out.write_all(&RULES_VERSION.to_le_bytes())?;
+    out.write_all(&encode(root).to_le_bytes())?;
+    out.write_all(&levels.to_le_bytes())?;
+    out.write_all(&[0u8; 16])?;
+    let (mut count, mut checksum) = (0u64, FNV_OFFSET);
+    for class in set.classes() {
+        let bytes = class.code.to_le_bytes();
+        checksum = fnv1a(checksum, &bytes);
+        out.write_all(&bytes)?;
+        count += 1;
     }
+    let mut file = out.into_inner().map_err(|e| e.into_error())?;
+    file.seek(SeekFrom::Start(32))?;
+    file.write_all(&count.to_le_bytes())?;
+    file.write_all(&checksum.to_le_bytes())?;
+    drop(file);
     std::fs::rename(&partial, path)
 }
 

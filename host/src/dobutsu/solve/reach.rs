@@ -42,13 +42,18 @@ pub fn huge_vec<T>(size: usize, make: impl FnMut() -> T) -> Vec<T> {
     let mut v: Vec<T> = Vec::with_capacity(size);
     #[cfg(target_os = "linux")]
     if size * std::mem::size_of::<T>() >= 1 << 21 {
-        // SAFETY: the range is the vector's own allocation (capacity
-        // `size`); MADV_HUGEPAGE only advises how to back it and changes
-        // no contents. A refusal (an old kernel, THP off) is harmless.
+        // madvise wants a page-aligned start; malloc's large blocks begin a
+        // little after one, so the advice starts at the next page.
+        let start = v.as_mut_ptr() as usize;
+        let end = start + size * std::mem::size_of::<T>();
+        let aligned = (start + 4095) & !4095;
+        // SAFETY: the range lies within the vector's own allocation
+        // (capacity `size`); MADV_HUGEPAGE only advises how to back it and
+        // changes no contents. A refusal (an old kernel, THP off) is harmless.
         unsafe {
             libc::madvise(
-                v.as_mut_ptr().cast::<libc::c_void>(),
-                size * std::mem::size_of::<T>(),
+                aligned as *mut libc::c_void,
+                end - aligned,
                 libc::MADV_HUGEPAGE,
             );
         }
@@ -78,7 +83,32 @@ impl ClassSet {
     /// # Panics
     /// When the set is full.
     pub fn insert(&self, code: u64) -> bool {
-        let class = canonical(code);
+        self.insert_class(canonical(code))
+    }
+
+    /// Asks the processor to bring the slot where the search for `class`
+    /// (a class's code) starts into its cache: issued for a batch of
+    /// classes before any of them is looked up, the memory accesses
+    /// overlap instead of waiting one by one.
+    pub fn prefetch(&self, class: u64) {
+        let index = spread(class) as usize & self.mask;
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is a hint that never faults; the address is
+        // within the slots.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                self.slots.as_ptr().add(index).cast::<i8>(),
+            );
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = index;
+    }
+
+    /// Adds `class` (a class's code); true if it was not there yet.
+    ///
+    /// # Panics
+    /// When the set is full.
+    pub fn insert_class(&self, class: u64) -> bool {
         let mut index = spread(class) as usize & self.mask;
         for _ in 0..self.slots.len() {
             let slot = &self.slots[index];
@@ -100,7 +130,11 @@ impl ClassSet {
 
     /// The slot of the class of `code`, if it is in the set.
     pub fn slot_of(&self, code: u64) -> Option<usize> {
-        let class = canonical(code);
+        self.slot_of_class(canonical(code))
+    }
+
+    /// The slot of `class` (a class's code), if it is in the set.
+    pub fn slot_of_class(&self, class: u64) -> Option<usize> {
         let mut index = spread(class) as usize & self.mask;
         loop {
             let seen = self.slots[index].load(Ordering::Relaxed);
@@ -208,21 +242,23 @@ pub fn reach(
         let next = in_parallel(&frontier, threads, |part| {
             let mut out = Vec::new();
             let mut moves = Vec::with_capacity(48);
+            let mut children = Vec::with_capacity(48);
             for &code in part {
                 let position = decode(code);
                 if is_leaf(&position) {
                     continue;
                 }
                 moves.clear();
+                children.clear();
                 position.generate(&mut moves);
                 for &m in &moves {
                     let mut child = position;
                     child.make(m);
-                    let key = encode(&child);
-                    if set.insert(key) {
-                        out.push(key);
-                    }
+                    let class = canonical(encode(&child));
+                    set.prefetch(class);
+                    children.push(class);
                 }
+                out.extend(children.iter().filter(|&&class| set.insert_class(class)));
             }
             out
         });

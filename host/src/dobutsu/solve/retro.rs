@@ -174,18 +174,18 @@ pub fn solve(set: &ClassSet, threads: usize, progress: &(dyn Fn(u16, u64) + Sync
         let next = (d + 1) as Value;
         // Lost in d: every undecided predecessor wins in d + 1.
         let wins = in_parallel(&lost, threads, |part| {
-            let (mut out, mut preds) = (Vec::new(), Vec::new());
+            let (mut out, mut preds, mut classes) = (Vec::new(), Vec::new(), Vec::new());
             for &slot in part {
-                predecessor_slots(set, slot as usize, &mut preds);
+                predecessor_slots(set, slot as usize, &mut classes, &mut preds);
                 out.extend(preds.iter().filter(|&&p| win(&cells[p as usize], next)));
             }
             out
         });
         // Won in d: a predecessor whose children are all won is lost in d + 1.
         let losses = in_parallel(&won, threads, |part| {
-            let (mut out, mut preds) = (Vec::new(), Vec::new());
+            let (mut out, mut preds, mut classes) = (Vec::new(), Vec::new(), Vec::new());
             for &slot in part {
-                predecessor_slots(set, slot as usize, &mut preds);
+                predecessor_slots(set, slot as usize, &mut classes, &mut preds);
                 out.extend(
                     preds
                         .iter()
@@ -222,15 +222,23 @@ pub fn solve(set: &ClassSet, threads: usize, progress: &(dyn Fn(u16, u64) + Sync
 
 /// The distinct classes (as slots) of the set that class `slot` can come
 /// from. Leaves among them (not played on) are decided from the start, so
-/// nothing below changes them.
-fn predecessor_slots(set: &ClassSet, slot: usize, out: &mut Vec<u32>) {
+/// nothing below changes them. The candidates' slots are prefetched as a
+/// batch before any is probed.
+fn predecessor_slots(set: &ClassSet, slot: usize, classes: &mut Vec<u64>, out: &mut Vec<u32>) {
     out.clear();
+    classes.clear();
     let position = decode(set.class_at(slot).expect("a class").code);
     for_each_predecessor(&position, |q| {
-        if let Some(s) = set.slot_of(encode(q)) {
-            out.push(s as u32);
-        }
+        let class = canonical(encode(q));
+        set.prefetch(class);
+        classes.push(class);
     });
+    out.extend(
+        classes
+            .iter()
+            .filter_map(|&class| set.slot_of_class(class))
+            .map(|s| s as u32),
+    );
     out.sort_unstable();
     out.dedup();
 }
