@@ -119,7 +119,11 @@ fn write_entries(
 
 /// Writes `table` to `path`.
 pub fn write(path: &Path, table: &Table) -> std::io::Result<()> {
-    let entries = table.codes.iter().copied().zip(table.values.iter().copied());
+    let entries = table
+        .codes
+        .iter()
+        .copied()
+        .zip(table.values.iter().copied());
     write_entries(
         path,
         table.root,
