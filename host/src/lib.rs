@@ -6,6 +6,7 @@ pub mod cli;
 pub mod contest;
 pub mod dobutsu;
 pub mod game;
+pub mod janken;
 pub mod kyoto;
 pub mod model;
 pub mod reversi;

@@ -5,6 +5,7 @@ pub mod blokus;
 pub mod contest;
 pub mod dobutsu;
 pub mod experiment;
+pub mod janken;
 pub mod kyoto;
 pub mod play;
 pub mod reversi;
@@ -31,6 +32,9 @@ pub enum Command {
     /// Dobutsu shogi (3x4 board): perft, play, solve.
     #[command(subcommand)]
     Dobutsu(dobutsu::DobutsuCommand),
+    /// Janken shogi (6x6, rolling janken cubes): perft, play.
+    #[command(subcommand)]
+    Janken(janken::JankenCommand),
     /// Kyoto shogi and Simulation shogi (Kyoto shogi with the points rule): perft, play.
     #[command(subcommand)]
     Kyoto(kyoto::KyotoCommand),
@@ -114,6 +118,7 @@ pub fn run_with(
     match cli.command {
         Command::Blokus(command) => blokus::run(command, input, output),
         Command::Dobutsu(command) => dobutsu::run(command, input, output),
+        Command::Janken(command) => janken::run(command, input, output),
         Command::Kyoto(command) => kyoto::run(command, input, output),
         Command::Reversi(command) => reversi::run(command, input, output),
         Command::Tournament(args) => tournament::run(args, output),

@@ -16,6 +16,8 @@ use std::path::PathBuf;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TournamentGame {
     Dobutsu,
+    /// Janken shogi (`--blind`: a blind set-up).
+    Janken,
     /// Simulation shogi (Kyoto shogi with points; `--points off`: plain Kyoto shogi).
     Kyoto,
     Reversi,
@@ -35,6 +37,9 @@ pub struct TournamentArgs {
     /// Kyoto: the points rule of Simulation shogi.
     #[arg(long, value_enum, default_value = "on")]
     pub points: Points,
+    /// Janken: both players set up without seeing the other's cubes.
+    #[arg(long)]
+    pub blind: bool,
 }
 
 /// Runs a tournament.
@@ -43,6 +48,12 @@ pub fn run(args: TournamentArgs, output: &mut dyn Write) -> anyhow::Result<()> {
         TournamentGame::Dobutsu => {
             run_series(&args.series, crate::dobutsu::Position::start(), output).map(|_| ())
         }
+        TournamentGame::Janken => run_series(
+            &args.series,
+            crate::janken::Position::new(args.blind),
+            output,
+        )
+        .map(|_| ()),
         TournamentGame::Kyoto => run_series(
             &args.series,
             crate::kyoto::Position::start(args.points == Points::On),

@@ -135,7 +135,7 @@ impl Engines for Position {
          slowest loss",
     )];
 
-    fn other_player(spec: &str) -> Option<Result<Box<dyn Player<Position>>, String>> {
+    fn other_player(spec: &str, _seed: u64) -> Option<Result<Box<dyn Player<Position>>, String>> {
         let path = match spec.split_once('@') {
             Some(("perfect" | "dobutsu-perfect", path)) => std::path::PathBuf::from(path),
             None if matches!(spec, "perfect" | "dobutsu-perfect") => {
