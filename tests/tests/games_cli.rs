@@ -272,3 +272,43 @@ fn a_solved_sub_game_is_played_perfectly_from_its_table() {
     );
     assert!(run.error.unwrap().contains("not a Dobutsu solution table"));
 }
+
+#[test]
+fn a_person_plays_janken_shogi_against_the_engine_with_every_refusal_explained() {
+    use host::janken::Position as Janken;
+    let dir = scratch_dir("janken-play");
+    let record = dir.join("game.txt");
+    // The person is player 1: a bad set-up, a set-up, an illegal turn (back
+    // to the start cell), a turn too short, then a legal turn.
+    let input = "GPC-GPC-GPX-GPC\nGPC-GCP-PGC-CGP\na3a4a3\na3a4\na3a4/c1d1\nquit\n";
+    let run = arena(
+        &[
+            "janken",
+            "play",
+            "--second",
+            "greedy",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        input,
+    );
+    assert_eq!(run.error, None);
+    for says in [
+        "`GPX`: not a cube state",
+        "action 2 (a4a3): a cube may not return to the cell where it started the turn",
+        "a turn takes 2 actions while any is possible; this one has 1",
+        "greedy plays",
+    ] {
+        assert!(run.output.contains(says), "{says}:\n{}", run.output);
+    }
+    let saved = std::fs::read_to_string(&record).unwrap();
+    let game = Record::<Janken>::parse(&saved, 500).unwrap();
+    let texts = game.move_texts();
+    assert_eq!(texts[0], "GPC-GCP-PGC-CGP");
+    assert_eq!(texts[2], "a3a4/c1d1");
+    assert_eq!(texts.len(), 4, "set-ups, the person's turn, greedy's:\n{saved}");
+    // Perft's last line; the set-up phase is 6^4 set-ups a side.
+    assert_eq!(arena(&["janken", "perft", "2"], "").last_line(), "1679616");
+    let run = arena(&["janken", "perft", "1", "--fen", "6/6/6/6/6/6 4 12"], "");
+    assert!(run.error.unwrap().contains("the side to move is 1 or 2"));
+}

@@ -3,7 +3,8 @@
 //! could be answered, so the choice is random (janken's own equilibrium)
 //! among the set-ups whose tops show all three hands; when player 2 sees
 //! player 1's cubes, it searches its set-up and player 1's answer with the
-//! shared search and our evaluation.
+//! shared search and our evaluation, at random among the set-ups found
+//! equally good.
 
 use super::eval::StrongEvaluation;
 use super::position::{set_up_of_index, Move, Position};
@@ -63,6 +64,7 @@ impl SetUpThenPlay {
             Choice::Janken if sees_opponent => {
                 let limits = Limits {
                     max_depth: 2,
+                    choice: crate::search::Choice::RandomTie,
                     ..Limits::default()
                 };
                 self.searcher
