@@ -70,7 +70,7 @@ fn walk(
 }
 
 /// The exact result of a finished game for the side to move.
-fn result(position: &Position) -> Option<i32> {
+pub fn result(position: &Position) -> Option<i32> {
     position.winner().map(|winner| {
         if winner == position.side_to_move() {
             WIN

@@ -15,7 +15,7 @@ pub use position::{Move, Position};
 
 use crate::game::player::{build_player, EngineKind, EngineSpec, EvaluationByName, Player};
 use crate::game::{Engines, Side, TwoPlayerGame};
-use crate::search::{Evaluator, Game, Limits, WIN};
+use crate::search::{Evaluator, Game, Limits};
 use eval::{SimpleEvaluation, StrongEvaluation};
 use std::fmt;
 use std::time::Duration;
@@ -36,13 +36,7 @@ impl Game for Position {
     }
 
     fn terminal(&self) -> Option<i32> {
-        self.winner().map(|winner| {
-            if winner == self.side_to_move() {
-                WIN
-            } else {
-                -WIN
-            }
-        })
+        eval::result(self)
     }
 
     fn key(&self) -> u64 {

@@ -157,6 +157,9 @@ pub fn from_fen(text: &str) -> Result<Position, String> {
     if !to_set_up[to_move.index()] && to_set_up != [false, false] {
         return Err("the side to move has set up while the other has not".to_string());
     }
+    if blind && to_set_up == [false, false] {
+        return Err("`-*`: a set-up is blind, not a game in play (write `-`)".to_string());
+    }
     if to_set_up == [true, true] && to_move == Side::Second && !blind {
         return Err("in an ordered set-up player 1 sets up first".to_string());
     }

@@ -224,7 +224,7 @@ impl Position {
         self.to_set_up[side.index()]
     }
 
-    /// Whether the set-up is blind.
+    /// Whether the set-up is blind (false once both have set up).
     pub fn is_blind(&self) -> bool {
         self.blind
     }
@@ -387,6 +387,11 @@ impl Position {
                 let next = if self.must_set_up(me.other()) {
                     me.other()
                 } else {
+                    // The game is on: blindness was the set-up's alone.
+                    if self.blind {
+                        self.blind = false;
+                        self.key ^= keys().blind;
+                    }
                     Side::First
                 };
                 self.pass_turn_to(next);

@@ -11,6 +11,7 @@ use crate::game::tournament::play_out;
 use crate::search::Game;
 
 const ALL_GPC: &str = "3gpc1gpc/4gpc1/5gpc/GPC5/1GPC4/GPC1GPC3 1 -";
+const ALL_GPC_BLIND: &str = "3gpc1gpc/4gpc1/5gpc/GPC5/1GPC4/GPC1GPC3 1 -*";
 
 fn position(fen: &str) -> Position {
     from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -58,12 +59,17 @@ fn set_ups_ordered_and_blind_lead_to_the_standard_start() {
     assert!(!board_shown(&blind).contains("PGC"));
     let both = after(&blind, "CGP-CGP-CGP-CGP");
     assert!(both.in_play() && board_shown(&both).contains("PGC"));
+    assert!(to_fen(&both).ends_with(" 1 -"), "{}", to_fen(&both));
     assert_eq!(both.side_to_move(), crate::game::Side::First);
 }
 
 #[test]
 fn positions_read_back_as_written_and_bad_ones_are_named() {
-    for fen in [ALL_GPC, "6/6/6/6/6/6 1 12*", "6/6/6/CPG5/1PGC4/GCP1CGP3 2 2"] {
+    for fen in [
+        ALL_GPC,
+        "6/6/6/6/6/6 1 12*",
+        "6/6/6/CPG5/1PGC4/GCP1CGP3 2 2",
+    ] {
         assert_eq!(to_fen(&position(fen)), fen);
     }
     for (fen, says) in [
@@ -75,6 +81,7 @@ fn positions_read_back_as_written_and_bad_ones_are_named() {
         ("6/6/6/6/6/GPC5 1 12", "still to set up"),
         ("6/6/6/6/6/6 2 12", "player 1 sets up first"),
         ("6/6/6/6/6/6 1", "three fields"),
+        (ALL_GPC_BLIND, "not a game in play"),
     ] {
         let error = from_fen(fen).expect_err(fen);
         assert!(error.contains(says), "{fen}: {error}");
@@ -85,7 +92,10 @@ fn positions_read_back_as_written_and_bad_ones_are_named() {
 fn a_step_rolls_the_cube_and_an_attack_slides_it() {
     let start = position(ALL_GPC);
     // Up twice: top and front swap twice.
-    assert_eq!(after(&start, "a3a4a5").cube(6).map(|c| c.state), State::parse("GPC"));
+    assert_eq!(
+        after(&start, "a3a4a5").cube(6).map(|c| c.state),
+        State::parse("GPC")
+    );
     // Right twice: top and side swap twice; up then right: GPC -> PGC -> CGP.
     let moved = after(&start, "c1c2d2");
     assert_eq!(
@@ -97,7 +107,10 @@ fn a_step_rolls_the_cube_and_an_attack_slides_it() {
     let duel = position("5gpc/6/6/2GPCcpg2/6/GPC5 1 -");
     let taken = after(&duel, "c3xd3/a1b1");
     assert_eq!(to_fen(&taken), "5gpc/6/6/3GPC2/6/1CPG4 2 -");
-    assert_eq!(after(&duel, "c3d3d4").cube(15).map(|c| c.state), State::parse("PGC"));
+    assert_eq!(
+        after(&duel, "c3d3d4").cube(15).map(|c| c.state),
+        State::parse("PGC")
+    );
     assert_eq!(
         move_text(&duel, parse_move(&duel, "c3d3d4").unwrap()),
         "c3xd3d4"
