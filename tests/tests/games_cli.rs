@@ -306,7 +306,11 @@ fn a_person_plays_janken_shogi_against_the_engine_with_every_refusal_explained()
     let texts = game.move_texts();
     assert_eq!(texts[0], "GPC-GCP-PGC-CGP");
     assert_eq!(texts[2], "a3a4/c1d1");
-    assert_eq!(texts.len(), 4, "set-ups, the person's turn, greedy's:\n{saved}");
+    assert_eq!(
+        texts.len(),
+        4,
+        "set-ups, the person's turn, greedy's:\n{saved}"
+    );
     // Perft's last line; the set-up phase is 6^4 set-ups a side.
     assert_eq!(arena(&["janken", "perft", "2"], "").last_line(), "1679616");
     let run = arena(&["janken", "perft", "1", "--fen", "6/6/6/6/6/6 4 12"], "");
