@@ -291,3 +291,81 @@ fn serve_command_prints_the_address_first_and_serves_the_pages() {
     assert_eq!(status, 200, "{index}");
     assert!(index.contains("/play/dobutsu"), "{index}");
 }
+
+#[test]
+fn serve_lets_engines_open_and_play_each_other_a_move_at_a_time() {
+    let server = start();
+    // An engine in the first seat opens at once against a person.
+    let (status, state) = call(
+        server,
+        "POST",
+        "/api/kyoto/new",
+        Some(json!({"first": "random", "second": "human"})),
+    );
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(state["to_move"], "second");
+    assert_eq!(state["engine_to_move"], false);
+    // Two engines: nothing moves until asked, then one move a call.
+    let (_, state) = call(
+        server,
+        "POST",
+        "/api/dobutsu/new",
+        Some(json!({"first": "random", "second": "alphabeta:depth=2"})),
+    );
+    assert_eq!(state["moves"], json!([]));
+    assert_eq!(state["engine_to_move"], true);
+    let id = state["id"].as_str().unwrap();
+    // A person's move where an engine is to move is refused.
+    let (status, _) = call(
+        server,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"move": "b2b3"})),
+    );
+    assert_eq!(status, 409);
+    let path = format!("/api/games/{id}/engine");
+    for plies in 1..=4 {
+        let (status, state) = call(server, "POST", &path, Some(json!({})));
+        assert_eq!(status, 200, "{state}");
+        assert_eq!(state["moves"].as_array().unwrap().len(), plies);
+        if state["over"] == true {
+            let (status, _) = call(server, "POST", &path, Some(json!({})));
+            assert_eq!(status, 409);
+            break;
+        }
+    }
+}
+
+#[test]
+fn serve_hides_a_blind_set_up_from_the_second_player() {
+    let server = start();
+    let (status, state) = call(
+        server,
+        "POST",
+        "/api/janken/new",
+        Some(json!({"first": "random", "second": "human", "options": {"blind": true}})),
+    );
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["to_move"], "second");
+    assert!(
+        state["fen"].as_str().unwrap().starts_with("6/6/6/6/6/6 "),
+        "{state}"
+    );
+    assert_eq!(state["moves"], json!(["(hidden)"]));
+    let id = state["id"].as_str().unwrap();
+    let (status, _, _) = request(server, "GET", &format!("/api/games/{id}/record"), None);
+    assert_eq!(status, 409);
+    let (status, state) = call(
+        server,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"move": "gpc-gpc-gpc-gpc"})),
+    );
+    assert_eq!(status, 200, "{state}");
+    let moves = state["moves"].as_array().unwrap();
+    // Both set up, and the first seat's engine has played its turn.
+    assert_eq!(moves.len(), 3);
+    assert_ne!(moves[0], "(hidden)");
+    assert_eq!(state["to_move"], "second");
+}

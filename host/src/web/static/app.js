@@ -81,6 +81,12 @@ function pieceElement(code, side) {
   return span;
 }
 
+// The cells the last move touched (its text's squares).
+function lastMoveCells() {
+  const last = state.moves[state.moves.length - 1] || '';
+  return new Set(last.match(/[a-f][1-6]/g) || []);
+}
+
 function humanToMove() {
   return state && !state.over && !state.engine_to_move;
 }
@@ -93,6 +99,7 @@ function drawShogi() {
   board.style.gridTemplateColumns = `repeat(${files}, 68px)`;
   board.replaceChildren();
   const targets = shogiTargets();
+  const lastMove = lastMoveCells();
   rows.forEach((cells, row) => cells.forEach((piece, column) => {
     const square = squareName(column, row, ranks);
     const cell = document.createElement('div');
@@ -100,6 +107,7 @@ function drawShogi() {
     cell.dataset.square = square;
     if (selected && selected.square === square) cell.classList.add('selected');
     if (targets.has(square)) cell.classList.add('target');
+    if (lastMove.has(square)) cell.classList.add('last');
     const name = document.createElement('span');
     name.className = 'name';
     name.textContent = square;
@@ -230,6 +238,7 @@ function drawJanken() {
   board.style.gridTemplateColumns = 'repeat(6, 68px)';
   board.replaceChildren();
   const onPath = new Set(path.flat());
+  const lastMove = lastMoveCells();
   rows.forEach((cells, row) => cells.forEach((cube, column) => {
     const square = squareName(column, row, 6);
     const cell = document.createElement('div');
@@ -237,6 +246,7 @@ function drawJanken() {
     cell.dataset.square = square;
     if (square === 'f6' || square === 'a1') cell.classList.add('goal');
     if (onPath.has(square)) cell.classList.add('path');
+    if (lastMove.has(square)) cell.classList.add('last');
     const name = document.createElement('span');
     name.className = 'name';
     name.textContent = square + (square === 'f6' ? ' goal 1' : square === 'a1' ? ' goal 2' : '');
