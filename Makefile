@@ -6,7 +6,7 @@ BUILD := build
 SYNTH_VENV ?= $(BUILD)/venv-synth
 export SYNTH_VENV
 
-.PHONY: setup play test test-slow lint unit bench perft verilog lint-verilog synth-report check-lpf \
+.PHONY: setup play test test-slow test-browser lint unit bench perft verilog lint-verilog synth-report check-lpf \
   bitstream flash flash-persist
 
 setup:
@@ -43,6 +43,16 @@ unit:
 test-slow: setup
 	$(CARGO) test --release -p hdl --test contest_player -- --ignored --nocapture
 	$(CARGO) test --release -p hdl --test one_ply -- --ignored
+
+# `arena serve`'s page in a browser: a whole Dobutsu shogi game clicked through
+# in Debian's Chromium (headless), driven by npm's playwright-core; the
+# screenshot is build/browser/dobutsu.png. Not part of `make test` yet.
+TARGET_DIR ?= $(or $(CARGO_TARGET_DIR),target)
+test-browser:
+	@command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+	$(CARGO) build -p host --bin arena
+	cd tests/browser && npm ci --no-audit --no-fund
+	node tests/browser/dobutsu.mjs $(TARGET_DIR)/debug/arena $(BUILD)/browser/dobutsu.png
 
 # Speed figures for BENCHMARKS.md.
 bench: setup

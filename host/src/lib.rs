@@ -13,3 +13,4 @@ pub mod reversi;
 pub mod search;
 pub mod stats;
 pub mod tune;
+pub mod web;

@@ -10,6 +10,7 @@ pub mod kyoto;
 pub mod play;
 pub mod reversi;
 pub mod series;
+pub mod serve;
 pub mod solve;
 pub mod tournament;
 
@@ -55,6 +56,9 @@ pub enum Command {
     Player(contest::PlayerArgs),
     /// The engines `engine:NAME` and `--engine` take.
     Engines,
+    /// The games on a local web page: Dobutsu, Kyoto and Janken shogi against
+    /// the engines. Prints `open http://127.0.0.1:PORT/` first.
+    Serve(serve::ServeArgs),
     /// Measure the time the referee adds per move over pseudo-terminal pairs.
     RefereeBench(contest::RefereeBenchArgs),
     /// The simulated board: the Verilator model of the board's top level on a
@@ -127,6 +131,7 @@ pub fn run_with(
         Command::Referee(args) => contest::referee(args, output),
         Command::Player(args) => contest::player(args, output),
         Command::Engines => contest::engines(output),
+        Command::Serve(args) => serve::run(&args, output),
         Command::RefereeBench(args) => contest::referee_bench(args, output),
         Command::BoardSim(args) => board_sim(&args.to_args()),
     }

@@ -1,0 +1,223 @@
+//! The JSON API's routes: `GET /api/games` (the games), `POST /api/GAME/new`
+//! and `/api/GAME/load`, and for a game `ID` (`dobutsu-3`): `GET
+//! /api/games/ID` (its state), `POST /api/games/ID/move` (`{"move": TEXT}`),
+//! `POST /api/games/ID/engine` (the engine to move plays) and `GET
+//! /api/games/ID/record` (the record file).
+
+use super::table::{Lobby, Table};
+use super::{Refusal, Reply};
+use serde_json::{json, Value};
+
+/// Every game's table and the numbering of new games.
+pub struct Api {
+    lobbies: Vec<Box<dyn Lobby>>,
+    next_id: u64,
+}
+
+impl Default for Api {
+    fn default() -> Self {
+        Api {
+            lobbies: vec![
+                Box::new(Table::<crate::dobutsu::Position>::default()),
+                Box::new(Table::<crate::kyoto::Position>::default()),
+                Box::new(Table::<crate::janken::Position>::default()),
+            ],
+            next_id: 1,
+        }
+    }
+}
+
+/// The JSON object of a request's body.
+fn json_body(body: &str) -> Result<Value, Refusal> {
+    if body.trim().is_empty() {
+        return Ok(json!({}));
+    }
+    let value: Value = serde_json::from_str(body)
+        .map_err(|e| Refusal::bad(format!("the body is not JSON: {e}")))?;
+    if !value.is_object() {
+        return Err(Refusal::bad("the body is not a JSON object"));
+    }
+    Ok(value)
+}
+
+impl Api {
+    /// The answer to `method` on `path` (under `/api/`) with `body`.
+    pub fn handle(&mut self, method: &str, path: &str, body: &str) -> Reply {
+        match self.route(method, path, body) {
+            Ok(reply) => reply,
+            Err(refusal) => refusal.into(),
+        }
+    }
+
+    fn lobby(&mut self, name: &str) -> Result<&mut Box<dyn Lobby>, Refusal> {
+        let names: Vec<&str> = self.lobbies.iter().map(|l| l.name()).collect();
+        let message = format!("no game `{name}`: the games are {}", names.join(", "));
+        self.lobbies
+            .iter_mut()
+            .find(|l| l.name() == name)
+            .ok_or_else(|| Refusal::not_found(message))
+    }
+
+    /// The table and number of a game id `GAME-N`.
+    fn game(&mut self, id: &str) -> Result<(&mut Box<dyn Lobby>, u64), Refusal> {
+        let unknown = || Refusal::not_found(format!("no game `{id}`"));
+        let (name, number) = id.rsplit_once('-').ok_or_else(unknown)?;
+        let number: u64 = number.parse().map_err(|_| unknown())?;
+        let lobby = self.lobby(name).map_err(|_| unknown())?;
+        Ok((lobby, number))
+    }
+
+    fn new_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id - 1
+    }
+
+    fn route(&mut self, method: &str, path: &str, body: &str) -> Result<Reply, Refusal> {
+        let parts: Vec<&str> = path
+            .strip_prefix("/api/")
+            .ok_or_else(|| Refusal::not_found(format!("no page {path}")))?
+            .trim_end_matches('/')
+            .split('/')
+            .collect();
+        let state = |value: Value| Reply::json(200, &value);
+        match (method, parts.as_slice()) {
+            ("GET", ["games"]) => Ok(state(Value::Array(
+                self.lobbies.iter().map(|l| l.describe()).collect(),
+            ))),
+            ("POST", [game, "new"]) => {
+                let request = json_body(body)?;
+                let id = self.new_id();
+                Ok(state(self.lobby(game)?.create(id, &request)?))
+            }
+            ("POST", [game, "load"]) => {
+                let request = json_body(body)?;
+                let id = self.new_id();
+                Ok(state(self.lobby(game)?.load(id, &request)?))
+            }
+            ("GET", ["games", id]) => {
+                let (lobby, number) = self.game(id)?;
+                Ok(state(lobby.state(number)?))
+            }
+            ("POST", ["games", id, "move"]) => {
+                let request = json_body(body)?;
+                let text = match request.get("move") {
+                    Some(Value::String(text)) => text.clone(),
+                    _ => return Err(Refusal::bad("`move`: the move's text is missing")),
+                };
+                let (lobby, number) = self.game(id)?;
+                Ok(state(lobby.play(number, &text)?))
+            }
+            ("POST", ["games", id, "engine"]) => {
+                let (lobby, number) = self.game(id)?;
+                Ok(state(lobby.engine_move(number)?))
+            }
+            ("GET", ["games", id, "record"]) => {
+                let (lobby, number) = self.game(id)?;
+                let (text, file) = lobby.record(number)?;
+                Ok(Reply {
+                    attachment: Some(file),
+                    ..Reply::ok("text/plain; charset=utf-8", text)
+                })
+            }
+            (_, ["games"] | [_, "new" | "load"] | ["games", _, ..]) => Err(Refusal::new(
+                405,
+                format!("{method} is not allowed on {path}"),
+            )),
+            _ => Err(Refusal::not_found(format!("no API {path}"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(api: &mut Api, method: &str, path: &str, body: &str) -> (u16, Value) {
+        let reply = api.handle(method, path, body);
+        (
+            reply.status,
+            serde_json::from_str(&reply.body).unwrap_or(Value::Null),
+        )
+    }
+
+    #[test]
+    fn routes_answer_and_refuse_with_reasons() {
+        let mut api = Api::default();
+        let (status, games) = call(&mut api, "GET", "/api/games", "");
+        assert_eq!(status, 200);
+        assert_eq!(games.as_array().unwrap().len(), 3);
+        let (status, state) = call(
+            &mut api,
+            "POST",
+            "/api/kyoto/new",
+            r#"{"first":"human","second":"random","options":{"points":true}}"#,
+        );
+        assert_eq!(status, 200, "{state}");
+        assert!(state["fen"].as_str().unwrap().contains("points="));
+        let id = state["id"].as_str().unwrap().to_string();
+        let (status, error) = call(
+            &mut api,
+            "POST",
+            &format!("/api/games/{id}/move"),
+            r#"{"move":"a1a5"}"#,
+        );
+        assert_eq!(status, 422, "{error}");
+        let (status, _) = call(&mut api, "POST", &format!("/api/games/{id}/engine"), "");
+        assert_eq!(status, 409);
+        for (method, path, body, expected) in [
+            ("POST", "/api/chess/new", "{}", 404),
+            ("POST", "/api/dobutsu/new", "{", 400),
+            ("POST", "/api/dobutsu/new", "[1]", 400),
+            (
+                "POST",
+                "/api/dobutsu/new",
+                r#"{"second":"uci:/bin/sh"}"#,
+                400,
+            ),
+            (
+                "POST",
+                "/api/dobutsu/new",
+                r#"{"second":"alphabeta:time=x"}"#,
+                400,
+            ),
+            (
+                "POST",
+                "/api/dobutsu/new",
+                r#"{"second":"alphabeta:table=30"}"#,
+                400,
+            ),
+            (
+                "POST",
+                "/api/dobutsu/new",
+                r#"{"options":{"points":true}}"#,
+                400,
+            ),
+            ("GET", "/api/games/dobutsu-999", "", 404),
+            ("GET", "/api/games/nonsense", "", 404),
+            (
+                "POST",
+                "/api/games/dobutsu-999/move",
+                r#"{"move":"b2b3"}"#,
+                404,
+            ),
+            (
+                "POST",
+                &format!("/api/games/{id}/move"),
+                r#"{"mv":"b2b3"}"#,
+                400,
+            ),
+            ("DELETE", &format!("/api/games/{id}"), "", 405),
+            ("GET", "/api/nothing/here/at/all", "", 404),
+            (
+                "POST",
+                "/api/dobutsu/load",
+                r#"{"record":"[Game kyoto]"}"#,
+                422,
+            ),
+        ] {
+            let (status, error) = call(&mut api, method, path, body);
+            assert_eq!(status, expected, "{method} {path} {body}: {error}");
+            assert!(error["error"].is_string(), "{method} {path}: {error}");
+        }
+    }
+}

@@ -1,0 +1,371 @@
+//! `arena serve` over real HTTP: the server on a free port in a thread, a
+//! plain TcpStream client; whole games, refusals, records, and the command's
+//! first line.
+
+use host::web::server::WebServer;
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+
+/// A server on a free port of 127.0.0.1, answering in its own thread.
+fn start() -> SocketAddr {
+    let server = WebServer::bind("127.0.0.1:0".parse().unwrap()).unwrap();
+    let address = server.address();
+    assert_ne!(address.port(), 0);
+    std::thread::spawn(move || server.run());
+    address
+}
+
+/// One request: the status, the headers and the body.
+fn request(
+    address: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+) -> (u16, String, String) {
+    let mut stream = TcpStream::connect(address).unwrap();
+    let body = body.unwrap_or("");
+    let content_type = if method == "POST" {
+        "Content-Type: application/json\r\n"
+    } else {
+        ""
+    };
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n{content_type}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        address.port(),
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, head.to_string(), body.to_string())
+}
+
+/// A JSON request: the status and the answer.
+fn call(address: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let text = body.map(|b| b.to_string());
+    let (status, _, answer) = request(address, method, path, text.as_deref());
+    (status, serde_json::from_str(&answer).unwrap_or(Value::Null))
+}
+
+#[test]
+fn serve_plays_a_whole_dobutsu_game_against_random() {
+    let server = start();
+    let (status, mut state) = call(
+        server,
+        "POST",
+        "/api/dobutsu/new",
+        Some(json!({"first": "human", "second": "random:seed=7"})),
+    );
+    assert_eq!(status, 200, "{state}");
+    let id = state["id"].as_str().unwrap().to_string();
+    assert_eq!(state["fen"], "gle/1c1/1C1/ELG[] w - - 0 1");
+    assert_eq!(state["to_move"], "first");
+    assert_eq!(state["seats"][1]["engine"], true);
+    let mut plies = 0;
+    while state["over"] == false {
+        assert_eq!(state["to_move"], "first", "{state}");
+        // The first legal move in the list, always: the engine answers each one.
+        let moves = state["legal_moves"].as_array().unwrap();
+        let text = moves[0].as_str().unwrap().to_string();
+        let (status, next) = call(
+            server,
+            "POST",
+            &format!("/api/games/{id}/move"),
+            Some(json!({ "move": text })),
+        );
+        assert_eq!(status, 200, "{text}: {next}");
+        let played = next["moves"].as_array().unwrap().len();
+        assert!(played > plies, "{next}");
+        assert_eq!(next["moves"][plies], text.as_str());
+        plies = played;
+        state = next;
+        assert!(plies < 450, "no end");
+    }
+    let result = state["result"].as_str().unwrap();
+    assert!(result.starts_with("1-0") || result.starts_with("0-1") || result.starts_with("1/2"));
+    assert!(state["legal_moves"].as_array().unwrap().is_empty());
+    let (status, again) = call(server, "GET", &format!("/api/games/{id}"), None);
+    assert_eq!(status, 200);
+    assert_eq!(again, state);
+    let (status, error) = call(
+        server,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"move": "b2b3"})),
+    );
+    assert_eq!(status, 422);
+    assert!(error["error"].as_str().unwrap().contains("over"), "{error}");
+}
+
+#[test]
+fn serve_refuses_an_illegal_move_with_the_rules_reason() {
+    let server = start();
+    let (_, state) = call(
+        server,
+        "POST",
+        "/api/dobutsu/new",
+        Some(json!({"second": "human"})),
+    );
+    let id = state["id"].as_str().unwrap();
+    let path = format!("/api/games/{id}/move");
+    // The lion steps onto its own elephant.
+    let (status, error) = call(server, "POST", &path, Some(json!({"move": "b1a1"})));
+    assert_eq!(status, 422, "{error}");
+    let reason = error["error"].as_str().unwrap();
+    assert!(!reason.is_empty());
+    let (status, error) = call(server, "POST", &path, Some(json!({"move": "zz"})));
+    assert_eq!(status, 422);
+    assert!(
+        error["error"].as_str().unwrap().contains("not a move"),
+        "{error}"
+    );
+    // Nothing was played; a person against a person: no engine answered.
+    let (status, state) = call(server, "POST", &path, Some(json!({"move": "b2b3"})));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["moves"], json!(["b2b3"]));
+    assert_eq!(state["to_move"], "second");
+}
+
+#[test]
+fn serve_answers_malformed_requests_with_4xx_and_goes_on() {
+    let server = start();
+    for (method, path, body, expected) in [
+        ("POST", "/api/dobutsu/new", "{not json", 400),
+        ("POST", "/api/chess/new", "{}", 404),
+        (
+            "POST",
+            "/api/dobutsu/new",
+            r#"{"second": "nonsense-engine"}"#,
+            400,
+        ),
+        (
+            "POST",
+            "/api/dobutsu/new",
+            r#"{"second": "alphabeta:depth=x"}"#,
+            400,
+        ),
+        (
+            "POST",
+            "/api/kyoto/new",
+            r#"{"options": {"points": "yes"}}"#,
+            400,
+        ),
+        ("GET", "/api/games/dobutsu-12345", "", 404),
+        ("GET", "/api/games/what", "", 404),
+        (
+            "POST",
+            "/api/games/dobutsu-12345/move",
+            r#"{"move": "b2b3"}"#,
+            404,
+        ),
+        ("GET", "/api/games/dobutsu-12345/record", "", 404),
+        ("GET", "/no/such/page", "", 404),
+    ] {
+        let (status, _, answer) = request(server, method, path, Some(body));
+        assert_eq!(status, expected, "{method} {path} {body}: {answer}");
+        let error: Value = serde_json::from_str(&answer).unwrap();
+        assert!(error["error"].is_string(), "{answer}");
+    }
+    // A POST that is not JSON (as a form of another site would send) is refused.
+    let mut stream = TcpStream::connect(server).unwrap();
+    write!(
+        stream,
+        "POST /api/dobutsu/new HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 415"), "{answer}");
+    // So is a page asked for under another host name (DNS rebinding).
+    let mut stream = TcpStream::connect(server).unwrap();
+    write!(
+        stream,
+        "GET /api/games HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+    // The server still answers.
+    let (status, games) = call(server, "GET", "/api/games", None);
+    assert_eq!(status, 200);
+    assert_eq!(games.as_array().unwrap().len(), 3);
+    let (status, head, page) = request(server, "GET", "/play/janken", None);
+    assert_eq!(status, 200);
+    assert!(head.contains("text/html"), "{head}");
+    assert!(page.contains("/static/app.js"));
+}
+
+#[test]
+fn serve_record_download_then_load_gives_the_same_position() {
+    let server = start();
+    for (game, options, opening) in [
+        ("dobutsu", json!({}), vec!["b2b3"]),
+        ("kyoto", json!({"points": true}), vec![]),
+        ("janken", json!({"blind": true}), vec!["GPC-GCP-PGC-CGP"]),
+    ] {
+        let (status, mut state) = call(
+            server,
+            "POST",
+            &format!("/api/{game}/new"),
+            Some(json!({"first": "human", "second": "random:seed=3", "options": options})),
+        );
+        assert_eq!(status, 200, "{game}: {state}");
+        let id = state["id"].as_str().unwrap().to_string();
+        for text in opening {
+            let (status, next) = call(
+                server,
+                "POST",
+                &format!("/api/games/{id}/move"),
+                Some(json!({ "move": text })),
+            );
+            assert_eq!(status, 200, "{next}");
+            state = next;
+        }
+        for _ in 0..3 {
+            if state["over"] == true {
+                break;
+            }
+            let first = state["legal_moves"][0].as_str().unwrap().to_string();
+            let (status, next) = call(
+                server,
+                "POST",
+                &format!("/api/games/{id}/move"),
+                Some(json!({ "move": first })),
+            );
+            assert_eq!(status, 200, "{next}");
+            state = next;
+        }
+        let (status, head, record) =
+            request(server, "GET", &format!("/api/games/{id}/record"), None);
+        assert_eq!(status, 200, "{record}");
+        assert!(head.contains("attachment"), "{head}");
+        assert!(record.starts_with(&format!("[Game {game}]")), "{record}");
+        let (status, loaded) = call(
+            server,
+            "POST",
+            &format!("/api/{game}/load"),
+            Some(json!({"record": record, "first": "human", "second": "human"})),
+        );
+        assert_eq!(status, 200, "{loaded}");
+        assert_ne!(loaded["id"], state["id"]);
+        for key in ["fen", "moves", "to_move", "legal_moves", "result"] {
+            assert_eq!(loaded[key], state[key], "{game}: {key}");
+        }
+    }
+    let (status, error) = call(
+        server,
+        "POST",
+        "/api/dobutsu/load",
+        Some(json!({"record": "[Game dobutsu]\nb2b3\nb2b3\n"})),
+    );
+    assert_eq!(status, 422);
+    assert!(
+        error["error"].as_str().unwrap().contains("line 3"),
+        "{error}"
+    );
+}
+
+#[test]
+fn serve_command_prints_the_address_first_and_serves_the_pages() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(["serve", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    let mut lines = BufReader::new(child.stdout.take().unwrap());
+    lines.read_line(&mut line).unwrap();
+    // The pipe closed early: the server must go on all the same.
+    drop(lines);
+    let url = line.trim().strip_prefix("open http://127.0.0.1:").unwrap();
+    let port: u16 = url.strip_suffix('/').unwrap().parse().unwrap();
+    let address: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let (status, _, index) = request(address, "GET", "/", None);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(status, 200, "{index}");
+    assert!(index.contains("/play/dobutsu"), "{index}");
+}
+
+#[test]
+fn serve_lets_engines_open_and_play_each_other_a_move_at_a_time() {
+    let server = start();
+    // An engine in the first seat opens at once against a person.
+    let (status, state) = call(
+        server,
+        "POST",
+        "/api/kyoto/new",
+        Some(json!({"first": "random", "second": "human"})),
+    );
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(state["to_move"], "second");
+    assert_eq!(state["engine_to_move"], false);
+    // Two engines: nothing moves until asked, then one move a call.
+    let (_, state) = call(
+        server,
+        "POST",
+        "/api/dobutsu/new",
+        Some(json!({"first": "random", "second": "alphabeta:depth=2"})),
+    );
+    assert_eq!(state["moves"], json!([]));
+    assert_eq!(state["engine_to_move"], true);
+    let id = state["id"].as_str().unwrap();
+    // A person's move where an engine is to move is refused.
+    let (status, _) = call(
+        server,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"move": "b2b3"})),
+    );
+    assert_eq!(status, 409);
+    let path = format!("/api/games/{id}/engine");
+    for plies in 1..=4 {
+        let (status, state) = call(server, "POST", &path, Some(json!({})));
+        assert_eq!(status, 200, "{state}");
+        assert_eq!(state["moves"].as_array().unwrap().len(), plies);
+        if state["over"] == true {
+            let (status, _) = call(server, "POST", &path, Some(json!({})));
+            assert_eq!(status, 409);
+            break;
+        }
+    }
+}
+
+#[test]
+fn serve_hides_a_blind_set_up_from_the_second_player() {
+    let server = start();
+    let (status, state) = call(
+        server,
+        "POST",
+        "/api/janken/new",
+        Some(json!({"first": "random", "second": "human", "options": {"blind": true}})),
+    );
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["to_move"], "second");
+    assert!(
+        state["fen"].as_str().unwrap().starts_with("6/6/6/6/6/6 "),
+        "{state}"
+    );
+    assert_eq!(state["moves"], json!(["(hidden)"]));
+    let id = state["id"].as_str().unwrap();
+    let (status, _, _) = request(server, "GET", &format!("/api/games/{id}/record"), None);
+    assert_eq!(status, 409);
+    let (status, state) = call(
+        server,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"move": "gpc-gpc-gpc-gpc"})),
+    );
+    assert_eq!(status, 200, "{state}");
+    let moves = state["moves"].as_array().unwrap();
+    // Both set up, and the first seat's engine has played its turn.
+    assert_eq!(moves.len(), 3);
+    assert_ne!(moves[0], "(hidden)");
+    assert_eq!(state["to_move"], "second");
+}
