@@ -1,11 +1,13 @@
 //! `arena experiment NAME`: the seeds' experiments re-run with the shared
-//! series runner, each cell a series with fixed seats (the seeds report the
-//! first or second player's win rate), printed as a Markdown table of win
-//! rates with 95% intervals beside the seeds' published figures.
+//! series runners, each cell a series with fixed seats (the seeds report the
+//! first or second player's win rate, or for three-player Reversi each
+//! seat's), printed as a Markdown table of win rates with 95% intervals
+//! beside the seeds' published figures.
 
 use crate::cli::series::fixed_seat_series;
 use crate::game::Engines;
 use crate::stats::Tally;
+use anyhow::Context;
 use std::io::Write;
 use std::path::Path;
 
@@ -58,6 +60,11 @@ fn cell_text(tally: &Tally, reported: Reported) -> String {
     format!("{:.0}% ({:.0}-{:.0})", 100.0 * p, 100.0 * low, 100.0 * high)
 }
 
+/// ` [NN%]`, the seed's figure, or nothing.
+fn published_text(published: Option<f64>) -> String {
+    published.map_or(String::new(), |p| format!(" [{p:.0}%]"))
+}
+
 /// Plays every cell of `tables` (a cell shared by several tables is played
 /// once) and prints each table in Markdown, the seed's figure in brackets.
 pub fn run_tables<G: Engines + Send + Sync>(
@@ -94,11 +101,11 @@ pub fn run_tables<G: Engines + Send + Sync>(
                         tally
                     }
                 };
-                line += &format!(" {}", cell_text(&tally, cell.reported));
-                if let Some(published) = cell.published {
-                    line += &format!(" [{published:.0}%]");
-                }
-                line += " |";
+                line += &format!(
+                    " {}{} |",
+                    cell_text(&tally, cell.reported),
+                    published_text(cell.published)
+                );
             }
             writeln!(output, "{line}")?;
             output.flush()?;
@@ -117,6 +124,12 @@ pub enum Experiment {
     /// Simulation shogi seed, table 9: players with varied piece values against
     /// the averaged-values player, each seat.
     KyotoTable9,
+    /// Three-player Reversi seed: its Monte Carlo player against two random
+    /// players, in each seat.
+    ReversiSeedTable,
+    /// Three-player Reversi: MCTS at the seed player's time a move against two
+    /// seed players, in each seat, beside the seed player in the same seat.
+    ReversiMctsVsSeed,
 }
 
 /// `arena experiment NAME`.
@@ -124,7 +137,7 @@ pub enum Experiment {
 pub struct ExperimentArgs {
     #[arg(value_enum)]
     pub name: Experiment,
-    /// Games a cell (default: the seed's own count).
+    /// Games a cell (default: the seed's own count); Reversi: games in each seat.
     #[arg(long)]
     pub games: Option<u32>,
     #[arg(long, default_value_t = 1)]
@@ -308,6 +321,10 @@ pub fn run(args: ExperimentArgs, output: &mut dyn Write) -> anyhow::Result<()> {
         Experiment::DobutsuTable1 => (dobutsu_table1(), 50),
         Experiment::DobutsuTables2And3 => (dobutsu_tables_2_and_3(), 100),
         Experiment::KyotoTable9 => (kyoto_table9(args.rows.unwrap_or(31)), 100),
+        Experiment::ReversiSeedTable => return run_reversi(&args, &reversi_seed_table(), output),
+        Experiment::ReversiMctsVsSeed => {
+            return run_reversi(&args, &reversi_mcts_vs_seed(), output)
+        }
     };
     let options = RunOptions {
         games: args.games.unwrap_or(default_games),
@@ -335,5 +352,190 @@ pub fn run(args: ExperimentArgs, output: &mut dyn Write) -> anyhow::Result<()> {
             &args.records,
             output,
         ),
+    }
+}
+
+/// A column of a Reversi table: engine A in each seat in turn against engine
+/// B in all the others, and the seed's figures for A by seat.
+pub struct ReversiColumn {
+    pub label: String,
+    pub a: String,
+    pub b: String,
+    pub published: Option<[f64; 3]>,
+}
+
+fn reversi_column(label: &str, a: &str, b: &str, published: Option<[f64; 3]>) -> ReversiColumn {
+    ReversiColumn {
+        label: label.to_string(),
+        a: a.to_string(),
+        b: b.to_string(),
+        published,
+    }
+}
+
+/// The seed's table: its Monte Carlo player won 98% as black, 98% as white,
+/// 97% as ash against two random players (100 games each).
+fn reversi_seed_table() -> Vec<ReversiColumn> {
+    vec![reversi_column(
+        "seed-mc against two random players",
+        "seed-mc",
+        "random",
+        Some([98.0, 98.0, 97.0]),
+    )]
+}
+
+/// MCTS at the seed player's time a move against two seed players, beside
+/// the seed player itself in the same seat (what an equal player wins there)
+/// and MCTS at the seed player's playout count.
+fn reversi_mcts_vs_seed() -> Vec<ReversiColumn> {
+    vec![
+        reversi_column(
+            "seed-mc against two seed-mc (the seat's par)",
+            "seed-mc",
+            "seed-mc",
+            None,
+        ),
+        reversi_column(
+            "mcts:seed-time against two seed-mc (equal time)",
+            "mcts:seed-time",
+            "seed-mc",
+            None,
+        ),
+        reversi_column(
+            "mcts:seed-equal against two seed-mc (equal playouts)",
+            "mcts:seed-equal",
+            "seed-mc",
+            None,
+        ),
+    ]
+}
+
+/// Plays each column's series on the seed's board (`games` in each seat,
+/// every game appended to the records) and prints a Markdown table: seats
+/// down, columns across, A's wins with 95% intervals and the seed's figure in
+/// brackets, then each engine's mean time a move.
+fn run_reversi(
+    args: &ExperimentArgs,
+    columns: &[ReversiColumn],
+    output: &mut dyn Write,
+) -> anyhow::Result<()> {
+    use crate::reversi::series::{play_reversi_series, ReversiSeriesConfig};
+    use crate::reversi::setup::COLOUR_NAMES;
+    let setup = crate::reversi::Setup::preset("octagon3").expect("a preset");
+    let colours = setup.colours();
+    let games = args.games.unwrap_or(100);
+    writeln!(
+        output,
+        "{:?}: {setup}; {games} games in each seat, A's win rate with 95% intervals, \
+         the seed's figure in brackets; records appended to {}",
+        args.name,
+        args.records.display()
+    )?;
+    let mut records = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.records)
+        .with_context(|| format!("cannot open the records file {}", args.records.display()))?;
+    let mut results = Vec::new();
+    for column in columns {
+        let bar = indicatif::ProgressBar::new(u64::from(games) * colours as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}")
+                .expect("a valid progress template"),
+        );
+        bar.set_message(column.label.clone());
+        let series = play_reversi_series(
+            &setup,
+            &column.a,
+            &column.b,
+            ReversiSeriesConfig {
+                games: games * colours as u32,
+                seed: args.seed,
+                jobs: args.jobs,
+            },
+            &mut records,
+            &|done| bar.set_position(u64::from(done)),
+        )?;
+        bar.finish_and_clear();
+        results.push(series);
+    }
+    let mut header = "\n| A's seat |".to_string();
+    let mut rule = "|---|".to_string();
+    for column in columns {
+        header += &format!(" {} |", column.label);
+        rule += "---|";
+    }
+    writeln!(output, "{header}\n{rule}")?;
+    for (colour, name) in COLOUR_NAMES.iter().enumerate().take(colours) {
+        let mut line = format!("| {name} |");
+        for (column, series) in columns.iter().zip(&results) {
+            line += &format!(
+                " {}{} |",
+                cell_text(&series.tally.by_colour[colour], Reported::First),
+                published_text(column.published.map(|p| p[colour]))
+            );
+        }
+        writeln!(output, "{line}")?;
+    }
+    let mut line = "| time a move, A / B |".to_string();
+    for series in &results {
+        line += &format!(
+            " {:.2} / {:.2} ms |",
+            series.a_time.as_secs_f64() * 1e3,
+            series.b_time.as_secs_f64() * 1e3
+        );
+    }
+    writeln!(output, "{line}")?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reversi_seed_table_has_a_row_a_seat_and_saves_every_game() {
+        let records = std::env::temp_dir().join(format!(
+            "arena-reversi-experiment-{}.txt",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_file(&records);
+        let mut output = Vec::new();
+        run(
+            ExperimentArgs {
+                name: Experiment::ReversiSeedTable,
+                games: Some(2),
+                seed: 1,
+                jobs: 1,
+                max_plies: 300,
+                rows: None,
+                records: records.clone(),
+            },
+            &mut output,
+        )
+        .unwrap();
+        let text = String::from_utf8(output).unwrap();
+        let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("| ")).collect();
+        // The header, black, white, ash, the times.
+        assert_eq!(rows.len(), 5, "{text}");
+        for (row, (seat, published)) in
+            rows[1..4]
+                .iter()
+                .zip([("black", "[98%]"), ("white", "[98%]"), ("ash", "[97%]")])
+        {
+            assert!(
+                row.starts_with(&format!("| {seat} |")) && row.contains(published),
+                "{row}"
+            );
+        }
+        let games = std::fs::read_to_string(&records).unwrap();
+        assert_eq!(games.matches("[Result ").count(), 6);
+        assert_eq!(
+            games
+                .matches("[Players B=seed-mc W=random A=random]")
+                .count(),
+            2
+        );
+        std::fs::remove_file(&records).unwrap();
     }
 }

@@ -1,8 +1,8 @@
 //! `arena reversi ...`: perft, a game in the terminal with any seat a person
-//! or an engine, and the playout benchmark.
+//! or an engine, and the benchmark (playouts, perft, equal thinking time).
 
 use crate::reversi::perft::perft;
-use crate::reversi::players::{player_by_name, playout, ReversiPlayer};
+use crate::reversi::players::{player_by_name, playout, random_move, ReversiPlayer};
 use crate::reversi::setup::{COLOUR_LETTERS, COLOUR_NAMES};
 use crate::reversi::{Position, Setup};
 use anyhow::Context;
@@ -39,7 +39,9 @@ pub enum ReversiCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Random playouts a second from the start, and Othello perft nodes a second.
+    /// Random playouts a second from the start, Othello perft nodes a second,
+    /// and the thinking time of `mcts:seed-time` against the seed's player's
+    /// on the same positions.
     Bench {
         #[arg(long, default_value = "octagon3")]
         preset: String,
@@ -216,6 +218,57 @@ fn bench(setup: &Setup, playouts: u32, depth: u32, output: &mut dyn Write) -> an
         output,
         "othello perft {depth}: {leaves} leaves in {seconds:.3} s: {:.1} M leaves/s",
         leaves as f64 / seconds / 1e6
+    )?;
+    equal_time(setup, output)
+}
+
+/// The thinking time of the seed's Monte Carlo player and of MCTS at its
+/// time (`mcts:seed-time`) on the same positions: those of 10 random games
+/// where the mover has a choice.
+fn equal_time(setup: &Setup, output: &mut dyn Write) -> anyhow::Result<()> {
+    let mut rng = StdRng::seed_from_u64(2);
+    let mut positions = Vec::new();
+    for _ in 0..10 {
+        let mut position = Position::new(setup);
+        while !position.is_over() {
+            if position.placements().count_ones() > 1 {
+                positions.push(position);
+            }
+            let next = random_move(&position, &mut rng);
+            position.play(next);
+        }
+    }
+    anyhow::ensure!(
+        !positions.is_empty(),
+        "{}: no position with a choice",
+        setup.name
+    );
+    let mut seed = player_by_name("seed-mc", 3).map_err(anyhow::Error::msg)?;
+    let mut mcts = player_by_name("mcts:seed-time", 3).map_err(anyhow::Error::msg)?;
+    let time = |player: &mut Box<dyn ReversiPlayer>, position: &Position| {
+        let started = Instant::now();
+        player.choose(position);
+        started.elapsed().as_secs_f64()
+    };
+    let mut ratios = Vec::new();
+    let (mut seed_total, mut mcts_total) = (0.0, 0.0);
+    for position in &positions {
+        let (s, m) = (time(&mut seed, position), time(&mut mcts, position));
+        seed_total += s;
+        mcts_total += m;
+        ratios.push(m / s);
+    }
+    ratios.sort_by(f64::total_cmp);
+    writeln!(
+        output,
+        "{}: thinking time on the same {} positions (10 random games, a choice to make): \
+         seed-mc {seed_total:.3} s, mcts:seed-time {mcts_total:.3} s; \
+         mcts / seed-mc median {:.2} (quartiles {:.2}-{:.2})",
+        setup.name,
+        positions.len(),
+        ratios[ratios.len() / 2],
+        ratios[ratios.len() / 4],
+        ratios[3 * ratios.len() / 4]
     )?;
     Ok(())
 }

@@ -129,6 +129,24 @@ impl Position {
         placements(own, occupied & !own, self.playable & !occupied)
     }
 
+    /// The playable cells (the board's shape).
+    pub fn playable(&self) -> u64 {
+        self.playable
+    }
+
+    /// The anchors: playable cells that no line runs through (in each of the
+    /// four lines at least one neighbour is off the board or a hole), so a
+    /// stone there is never turned; Othello's corners.
+    pub fn anchors(&self) -> u64 {
+        let through = |d: usize, e: usize| shift(self.playable, d) & shift(self.playable, e);
+        self.playable & !(through(0, 1) | through(2, 3) | through(4, 7) | through(5, 6))
+    }
+
+    /// The cells next to any of `cells`, in the eight directions.
+    pub fn neighbours(cells: u64) -> u64 {
+        (0..8).fold(0, |n, d| n | shift(cells, d))
+    }
+
     /// The cells the side to move may play on.
     pub fn placements(&self) -> u64 {
         self.placements_of(self.to_move())

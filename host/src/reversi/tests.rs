@@ -10,7 +10,7 @@ use rand::SeedableRng;
 #[test]
 fn othello_perft_from_the_start_matches_the_published_counts() {
     let start = Position::new(&Setup::preset("othello").unwrap());
-    let expected = [4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216];
+    let expected = [4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216, 3_005_288];
     for (depth, &count) in expected.iter().enumerate() {
         assert_eq!(
             perft(&start, depth as u32 + 1),
