@@ -193,7 +193,7 @@ fn serve_answers_malformed_requests_with_4xx_and_goes_on() {
     // The server still answers.
     let (status, games) = call(server, "GET", "/api/games", None);
     assert_eq!(status, 200);
-    assert_eq!(games.as_array().unwrap().len(), 3);
+    assert_eq!(games.as_array().unwrap().len(), 5);
     let (status, head, page) = request(server, "GET", "/play/janken", None);
     assert_eq!(status, 200);
     assert!(head.contains("text/html"), "{head}");
