@@ -37,11 +37,11 @@ function codeAt(x, y) {
   return hex(x) + hex(y) + picked + orientation;
 }
 
-function drawBoard() {
-  const board = $('board');
-  board.replaceChildren();
-  const lastMove = state.moves.length ? state.moves[state.moves.length - 1] : null;
-  const last = new Set((lastMove ? lastMove.cells : []).map(([x, y]) => x + ',' + y));
+let cellElements = new Map(); // 'x,y' -> the board's cell
+
+// The picked tile's marks: dots where it fits, its preview at the mouse
+// (changed in place: redrawing under the mouse would enter cells anew).
+function markPicked() {
   const fits = new Set();
   const preview = new Map();
   if (picked && humanToMove()) {
@@ -51,6 +51,19 @@ function drawBoard() {
       for (const [dx, dy] of tileOffsets(picked, orientation)) preview.set((hover[0] + dx) + ',' + (hover[1] + dy), ok);
     }
   }
+  for (const [key, cell] of cellElements) {
+    cell.classList.toggle('fits', fits.has(key));
+    cell.classList.toggle('preview-ok', preview.get(key) === true);
+    cell.classList.toggle('preview-bad', preview.get(key) === false);
+  }
+}
+
+function drawBoard() {
+  const board = $('board');
+  board.replaceChildren();
+  cellElements = new Map();
+  const lastMove = state.moves.length ? state.moves[state.moves.length - 1] : null;
+  const last = new Set((lastMove ? lastMove.cells : []).map(([x, y]) => x + ',' + y));
   const corner = document.createElement('div');
   corner.className = 'coord';
   board.append(corner);
@@ -77,13 +90,13 @@ function drawBoard() {
       if (mark === 'x') cell.classList.add('p1');
       if ((x === 5 && y === 5) || (x === 10 && y === 10)) cell.classList.add('start');
       if (last.has(key)) cell.classList.add('last');
-      if (fits.has(key)) cell.classList.add('fits');
-      if (preview.has(key)) cell.classList.add(preview.get(key) ? 'preview-ok' : 'preview-bad');
-      cell.addEventListener('mouseenter', () => { hover = [x, y]; if (picked) drawBoard(); });
+      cell.addEventListener('mouseenter', () => { hover = [x, y]; markPicked(); });
       cell.addEventListener('click', () => clickCell(x, y));
+      cellElements.set(key, cell);
       board.append(cell);
     });
   });
+  markPicked();
 }
 
 function tilePicture(letter, r, used) {
@@ -233,7 +246,7 @@ async function start() {
   $('rotate').addEventListener('click', () => turn(rotated));
   $('flip').addEventListener('click', () => turn(flipped));
   $('pass').addEventListener('click', () => play('0000'));
-  $('board').addEventListener('mouseleave', () => { hover = null; if (picked) drawBoard(); });
+  $('board').addEventListener('mouseleave', () => { hover = null; markPicked(); });
   document.addEventListener('keydown', (event) => {
     if (event.target.tagName === 'INPUT') return;
     if (event.key === 'r') turn(rotated);
