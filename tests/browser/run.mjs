@@ -20,6 +20,13 @@ for (const name of names) if (!TESTS[name]) throw new Error(`no test ${name}: th
 mkdirSync(dir, { recursive: true });
 
 const server = spawn(arena, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+// All of them well within three minutes, or the run fails.
+const LIMIT_MS = 180_000;
+setTimeout(() => {
+  console.error(`the browser tests took more than ${LIMIT_MS / 1000} s`);
+  server.kill();
+  process.exit(1);
+}, LIMIT_MS).unref();
 const url = await new Promise((resolve, reject) => {
   createInterface({ input: server.stdout }).once('line', (line) => {
     const match = line.match(/^open (http:\/\/\S+)$/);
