@@ -4,7 +4,7 @@
 // button to the orientation of a legal code, its preview checked under the
 // mouse and the cell clicked; a pass clicked when no tile fits. Then the
 // SGF downloaded and loaded back to the same board. The finished board's
-// screenshot is blokus.png. Run by run.mjs.
+// screenshot is blokus.png (and a small one, web-blokus.png). Run by run.mjs.
 
 export default async function blokus(page, url, dir) {
   await page.goto(url);
@@ -74,6 +74,10 @@ export default async function blokus(page, url, dir) {
   console.log(`blokus: ${end.moves.length} moves (${passes} passes clicked): ${end.result}`);
   await page.mouse.move(0, 0);
   await page.screenshot({ path: `${dir}/blokus.png`, fullPage: true });
+  // A small one for the README (docs/web-blokus.png is a copy).
+  await page.evaluate(() => { document.body.style.zoom = '0.62'; });
+  await page.screenshot({ path: `${dir}/web-blokus.png`, clip: { x: 0, y: 0, width: 760, height: 560 } });
+  await page.evaluate(() => { document.body.style.zoom = ''; });
 
   const sgf = await page.evaluate(async () => (await fetch(document.getElementById('download').href)).text());
   if (!sgf.startsWith('(;FF[4]') || !sgf.includes('GM[Blokus Duo]')) throw new Error('the SGF: ' + sgf);
