@@ -197,6 +197,38 @@ mod tests {
                 r#"{"options":{"points":true}}"#,
                 400,
             ),
+            (
+                "POST",
+                "/api/blokus/new",
+                r#"{"second":"gtp:/bin/sh"}"#,
+                400,
+            ),
+            ("POST", "/api/blokus/new", r#"{"second":"sim:soon"}"#, 400),
+            (
+                "POST",
+                "/api/blokus/new",
+                r#"{"second":"alphabeta:time=600"}"#,
+                400,
+            ),
+            ("POST", "/api/reversi/new", r#"{"seats":["human"]}"#, 400),
+            (
+                "POST",
+                "/api/reversi/new",
+                r#"{"options":{"preset":"hex"}}"#,
+                400,
+            ),
+            (
+                "POST",
+                "/api/reversi/new",
+                r#"{"seats":["human","mcts:time=99","random"]}"#,
+                400,
+            ),
+            (
+                "POST",
+                "/api/reversi/load",
+                r#"{"record":"[Game dobutsu]"}"#,
+                422,
+            ),
             ("GET", "/api/games/dobutsu-999", "", 404),
             ("GET", "/api/games/nonsense", "", 404),
             (

@@ -27,6 +27,9 @@ const DEFAULT_ENGINE: &str = "alphabeta:time=0.5";
 const DEFAULT_SECONDS: f64 = 1.0;
 /// The most seconds a move the page may give an engine.
 const MAX_SECONDS: f64 = 60.0;
+/// The simulated board as the page offers it: its search built for 10 ms of
+/// board time (the simulator takes seconds of wall time for it).
+const SIM: &str = "sim:10";
 /// Seconds the board may take to answer a move (the simulator runs ~250x slower than the board).
 const BOARD_TIMEOUT: f64 = 30.0;
 
@@ -158,6 +161,10 @@ impl Match for BlokusMatch {
             "title": "Blokus Duo",
             "default_engine": DEFAULT_ENGINE,
             "engines": ENGINE_NAMES.iter().map(|name| json!({"name": name}))
+                .chain([json!({
+                    "name": SIM,
+                    "about": "the simulated board (arena-board-sim) over the contest link",
+                })])
                 .collect::<Vec<_>>(),
             "options": [],
             "tiles": Tile::all().map(|t| json!({
@@ -180,7 +187,17 @@ impl Match for BlokusMatch {
             GameRecord::from_transcript(text)
         }
         .map_err(|e| Refusal::rules(format!("the record: {e}")))?;
-        BlokusMatch::new(record, request, seed)
+        let game = BlokusMatch::new(record, request, seed)?;
+        let board = game
+            .seats
+            .iter()
+            .any(|s| matches!(s.engine, Some(Opponent::Board(_))));
+        if board && game.record.moves.len() > 1 {
+            return Err(Refusal::rules(
+                "a board plays a game from its start: it cannot take over a record",
+            ));
+        }
+        Ok(game)
     }
 
     fn seats(&self) -> &[Seat<Self::Engine>] {
