@@ -7,7 +7,11 @@
 set -euo pipefail
 
 need_apt=()
-command -v "${CHROMIUM:-chromium}" >/dev/null 2>&1 || [ -x "${CHROMIUM:-}" ] || need_apt+=(chromium)
+if [ -n "${CHROMIUM:-}" ]; then
+  [ -x "$CHROMIUM" ] || { echo "setup-browser: CHROMIUM=$CHROMIUM is not a program" >&2; exit 1; }
+else
+  command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+fi
 command -v node >/dev/null 2>&1 || need_apt+=(nodejs)
 command -v npm >/dev/null 2>&1 || need_apt+=(npm)
 

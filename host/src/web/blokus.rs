@@ -85,7 +85,7 @@ fn opponent(spec: &str, seed: u64) -> Result<Opponent, String> {
     Ok(Opponent::Engine(engine))
 }
 
-/// A code's text for people: the code, and the cells in Pentobi's names.
+/// A move for the page: its code, its mover, its cells `[x, y]` and their Pentobi names.
 fn move_view(m: Move, player: Player) -> Value {
     let cells = match m {
         Move::Pass => Vec::new(),
@@ -105,7 +105,7 @@ fn move_view(m: Move, player: Player) -> Value {
 impl BlokusMatch {
     fn new(record: GameRecord, request: &Value, seed: u64) -> Result<BlokusMatch, Refusal> {
         let position = record.replay().map_err(|e| Refusal::rules(e.to_string()))?;
-        let specs = seat_specs(request, &["first", "second"], &["human", "default"])?;
+        let specs = seat_specs(request, &["first", "second"], &["human", DEFAULT_ENGINE])?;
         Ok(BlokusMatch {
             last: None,
             record,
