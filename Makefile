@@ -25,8 +25,9 @@ play: setup
 	$(CARGO) build --release -p host --bin arena -p sim --bin arena-board-sim
 	$(ARENA) blokus play $(BOARD)
 
-# Every test: formatting, clippy, and the whole workspace's tests.
-test: setup lint unit
+# Every test: formatting, clippy, the whole workspace's tests, and the web
+# pages in a browser.
+test: setup lint unit test-browser
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -44,15 +45,17 @@ test-slow: setup
 	$(CARGO) test --release -p hdl --test contest_player -- --ignored --nocapture
 	$(CARGO) test --release -p hdl --test one_ply -- --ignored
 
-# `arena serve`'s page in a browser: a whole Dobutsu shogi game clicked through
-# in Debian's Chromium (headless), driven by npm's playwright-core; the
-# screenshot is build/browser/dobutsu.png. Not part of `make test` yet.
+# `arena serve`'s pages in a browser: a whole Dobutsu shogi game, a whole
+# Reversi game (octagon3, a person against two random engines) and a whole
+# Blokus Duo game (a person against random) clicked through in Debian's
+# Chromium (headless), driven by npm's playwright-core (installed with
+# Chromium and Node.js by scripts/setup-browser.sh); screenshots in
+# build/browser/. Part of `make test`.
 TARGET_DIR ?= $(or $(CARGO_TARGET_DIR),target)
 test-browser:
-	@command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+	@bash scripts/setup-browser.sh
 	$(CARGO) build -p host --bin arena
-	cd tests/browser && npm ci --no-audit --no-fund
-	node tests/browser/dobutsu.mjs $(TARGET_DIR)/debug/arena $(BUILD)/browser/dobutsu.png
+	node tests/browser/run.mjs $(TARGET_DIR)/debug/arena $(BUILD)/browser
 
 # Speed figures for BENCHMARKS.md.
 bench: setup

@@ -193,7 +193,7 @@ fn serve_answers_malformed_requests_with_4xx_and_goes_on() {
     // The server still answers.
     let (status, games) = call(server, "GET", "/api/games", None);
     assert_eq!(status, 200);
-    assert_eq!(games.as_array().unwrap().len(), 3);
+    assert_eq!(games.as_array().unwrap().len(), 5);
     let (status, head, page) = request(server, "GET", "/play/janken", None);
     assert_eq!(status, 200);
     assert!(head.contains("text/html"), "{head}");
@@ -368,4 +368,200 @@ fn serve_hides_a_blind_set_up_from_the_second_player() {
     assert_eq!(moves.len(), 3);
     assert_ne!(moves[0], "(hidden)");
     assert_eq!(state["to_move"], "second");
+}
+
+/// The state's fields that make the position, for comparing two games.
+fn position_of(state: &Value) -> Value {
+    json!([
+        state["rows"],
+        state["to_move"],
+        state["used"],
+        state["legal_moves"],
+        state["legal_codes"]
+    ])
+}
+
+#[test]
+fn serve_plays_a_whole_reversi_game_against_two_random_engines() {
+    let server = start();
+    let (status, mut state) = call(
+        server,
+        "POST",
+        "/api/reversi/new",
+        Some(json!({"seats": ["human", "random", "random"]})),
+    );
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["preset"], "octagon3");
+    assert_eq!(state["rows"][0], "##....##");
+    assert_eq!(state["colours"].as_array().unwrap().len(), 3);
+    let id = state["id"].as_str().unwrap().to_string();
+    let mut turns = 0;
+    let mut passes = 0;
+    while state["over"] == false {
+        assert_eq!(state["to_move"], 0, "{state}");
+        let legal = state["legal_moves"].as_array().unwrap();
+        let text = legal[turns % legal.len()].as_str().unwrap().to_string();
+        if text == "pass" {
+            passes += 1;
+            assert!(state["legal_cells"].as_array().unwrap().is_empty());
+        } else {
+            // A cell that turns nothing is refused with the reason.
+            let (status, error) = call(
+                server,
+                "POST",
+                &format!("/api/games/{id}/move"),
+                Some(json!({"move": "a1"})),
+            );
+            assert_eq!(status, 422, "{error}");
+            assert!(error["error"].as_str().unwrap().contains("hole"), "{error}");
+        }
+        let (status, next) = call(
+            server,
+            "POST",
+            &format!("/api/games/{id}/move"),
+            Some(json!({ "move": text })),
+        );
+        assert_eq!(status, 200, "{text}: {next}");
+        state = next;
+        turns += 1;
+        assert!(turns < 100, "no end");
+    }
+    let result = state["result"].as_str().unwrap();
+    assert!(
+        result.contains("wins") || result.contains("draw"),
+        "{result}"
+    );
+    let stones: Vec<u64> = state["colours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["stones"].as_u64().unwrap())
+        .collect();
+    let (status, head, record) = request(server, "GET", &format!("/api/games/{id}/record"), None);
+    assert_eq!(status, 200);
+    assert!(head.contains(&format!("{id}.txt")), "{head}");
+    assert!(
+        record.starts_with(
+            "[Game reversi]\n[Variant octagon3]\n[Players B=human W=random A=random]\n"
+        ),
+        "{record}"
+    );
+    let counts: Vec<String> = stones.iter().map(u64::to_string).collect();
+    assert!(
+        record.contains(&format!("[Result {}]", counts.join("-"))),
+        "{record}"
+    );
+    let (status, loaded) = call(
+        server,
+        "POST",
+        "/api/reversi/load",
+        Some(json!({"record": record, "seats": ["human", "human", "human"]})),
+    );
+    assert_eq!(status, 200, "{loaded}");
+    assert_eq!(loaded["rows"], state["rows"]);
+    assert_eq!(loaded["moves"], state["moves"]);
+    assert_eq!(loaded["result"], state["result"]);
+    eprintln!("reversi: {turns} turns of the person, {passes} passes: {result}");
+}
+
+#[test]
+fn serve_refuses_an_illegal_blokus_placement_with_the_rules_reason() {
+    let server = start();
+    let (status, state) = call(
+        server,
+        "POST",
+        "/api/blokus/new",
+        Some(json!({"first": "human", "second": "random"})),
+    );
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["rows"].as_array().unwrap().len(), 14);
+    assert_eq!(state["can_pass"], false);
+    let legal = state["legal_codes"].as_array().unwrap();
+    assert!(legal.contains(&json!("55a0")), "{legal:?}");
+    let path = format!("/api/games/{}/move", state["id"].as_str().unwrap());
+    for (text, reason) in [
+        ("11a0", "the first tile must cover the start square"),
+        ("0000", "may not pass on its first move"),
+        ("e5u0", "leaves the board"),
+        ("zz", "is not a move code"),
+    ] {
+        let (status, error) = call(server, "POST", &path, Some(json!({ "move": text })));
+        assert_eq!(status, 422, "{text}: {error}");
+        let error = error["error"].as_str().unwrap();
+        assert!(error.contains(reason), "{text}: {error}");
+    }
+    let (status, next) = call(server, "POST", &path, Some(json!({"move": "55a0"})));
+    assert_eq!(status, 200, "{next}");
+    // The engine answered; the person's monomino is used now.
+    assert_eq!(next["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(next["used"][0], "a");
+    let (status, error) = call(server, "POST", &path, Some(json!({"move": "66a0"})));
+    assert_eq!(status, 422);
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .contains("tile a is already used"),
+        "{error}"
+    );
+}
+
+#[test]
+fn serve_blokus_sgf_download_then_load_gives_the_same_position() {
+    let server = start();
+    let (_, mut state) = call(
+        server,
+        "POST",
+        "/api/blokus/new",
+        Some(json!({"first": "human", "second": "greedy"})),
+    );
+    let id = state["id"].as_str().unwrap().to_string();
+    for turn in 0..6 {
+        let legal = state["legal_codes"].as_array().unwrap();
+        let text = legal[turn * 13 % legal.len()].as_str().unwrap().to_string();
+        let (status, next) = call(
+            server,
+            "POST",
+            &format!("/api/games/{id}/move"),
+            Some(json!({ "move": text })),
+        );
+        assert_eq!(status, 200, "{next}");
+        state = next;
+    }
+    // A pass, then the engine's answer.
+    let (status, next) = call(
+        server,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"move": "pass"})),
+    );
+    assert_eq!(status, 200, "{next}");
+    state = next;
+    let (status, head, sgf) = request(server, "GET", &format!("/api/games/{id}/record"), None);
+    assert_eq!(status, 200);
+    assert!(head.contains(&format!("{id}.sgf")), "{head}");
+    assert!(sgf.starts_with("(;FF[4]CA[UTF-8]GM[Blokus Duo]"), "{sgf}");
+    let (status, loaded) = call(
+        server,
+        "POST",
+        "/api/blokus/load",
+        Some(json!({"record": sgf, "first": "human", "second": "human"})),
+    );
+    assert_eq!(status, 200, "{loaded}");
+    assert_ne!(loaded["id"], state["id"]);
+    assert_eq!(position_of(&loaded), position_of(&state));
+    assert_eq!(loaded["moves"], state["moves"]);
+    assert_eq!(loaded["scores"], state["scores"]);
+    // A record that breaks the rules is refused with the move and the reason.
+    let (status, error) = call(
+        server,
+        "POST",
+        "/api/blokus/load",
+        Some(json!({"record": "(;GM[Blokus Duo];B[a1,a2])"})),
+    );
+    assert_eq!(status, 422);
+    assert!(
+        error["error"].as_str().unwrap().contains("move 1"),
+        "{error}"
+    );
 }

@@ -1,35 +1,9 @@
-// A whole Dobutsu shogi game on `arena serve`'s page in Chromium: the first
-// seat clicks (a piece then a cell, a hand piece then a cell), `random`
-// answers; then a few clicked moves of Kyoto shogi and Janken shogi (its
-// set-up and turns clicked as paths). A screenshot of each page. Usage: node dobutsu.mjs [ARENA] [PNG]
-// (ARENA defaults to target/debug/arena, PNG to build/browser/dobutsu.png).
-import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+// A whole Dobutsu shogi game on `arena serve`'s page: the first seat clicks
+// (a piece then a cell, a hand piece then a cell), `random` answers; then a
+// few clicked moves of Kyoto shogi and Janken shogi (its set-up and turns
+// clicked as paths). A screenshot of each page in `dir`. Run by run.mjs.
 
-const arena = process.argv[2] || 'target/debug/arena';
-const screenshot = process.argv[3] || 'build/browser/dobutsu.png';
-
-const server = spawn(arena, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve, reject) => {
-  createInterface({ input: server.stdout }).once('line', (line) => {
-    const match = line.match(/^open (http:\/\/\S+)$/);
-    if (match) resolve(match[1]); else reject(new Error('first line: ' + line));
-  });
-  server.once('exit', (code) => reject(new Error('arena serve ended: ' + code)));
-});
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
-let failed = false;
-try {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
-  page.on('pageerror', (error) => { failed = true; console.error('page error:', error.message); });
+export default async function dobutsu(page, url, dir) {
   await page.goto(url);
   await page.click('a[href="/play/dobutsu"]');
   await page.waitForSelector('#board .cell');
@@ -69,9 +43,7 @@ try {
   if (shown !== end.result) throw new Error('result shown: ' + shown);
   const items = await page.locator('#moves li').count();
   if (items !== end.moves.length) throw new Error(`${items} moves listed, ${end.moves.length} played`);
-  mkdirSync(dirname(screenshot), { recursive: true });
-  await page.screenshot({ path: screenshot, fullPage: true });
-  console.log('screenshot:', screenshot);
+  await page.screenshot({ path: `${dir}/dobutsu.png`, fullPage: true });
 
   // Kyoto shogi with points, a few clicked moves against random; then Janken
   // shogi: the set-up chosen and played, and a turn clicked as a path.
@@ -90,7 +62,7 @@ try {
     await page.click(`[data-square="${move.slice(2, 4)}"]`);
     await page.waitForFunction((n) => state.moves.length > n, played);
   }
-  await page.screenshot({ path: screenshot.replace(/dobutsu(\.png)$/, 'kyoto$1'), fullPage: true });
+  await page.screenshot({ path: `${dir}/kyoto.png`, fullPage: true });
 
   await page.goto(url + 'play/janken');
   await page.waitForSelector('#option-blind');
@@ -113,13 +85,5 @@ try {
     await page.waitForFunction((n) => state.moves.length > n, played);
     console.log(`janken: clicked ${built} for ${move}`);
   }
-  await page.screenshot({ path: screenshot.replace(/dobutsu(\.png)$/, 'janken$1'), fullPage: true });
-} catch (error) {
-  failed = true;
-  console.error(error);
-} finally {
-  await browser.close();
-  server.kill();
+  await page.screenshot({ path: `${dir}/janken.png`, fullPage: true });
 }
-console.log(failed ? '0 passed, 1 failed' : '1 passed, 0 failed');
-process.exit(failed ? 1 : 0);

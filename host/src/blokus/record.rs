@@ -8,7 +8,8 @@
 //!
 //! In SGF, `B` is player 1 (start e10) and `W` player 2 (start j5), each move
 //! its cells; passes are not written (Pentobi's convention) and are restored
-//! on reading when the same colour moves twice. A game with player 2 first
+//! on reading when the same colour moves twice, and at the end of a game
+//! with a result (`RE`) that passes ended. A game with player 2 first
 //! has `PL[W]` in the root node.
 
 use super::code::{CodeError, MoveCode};
@@ -172,6 +173,14 @@ impl GameRecord {
                 record.play(&mut position, placement.code())?;
             }
         }
+        // A result says the game is over: the passes that ended it come back.
+        if root.iter().any(|(id, _)| id == "RE") {
+            for _ in 0..2 {
+                if !position.is_over() {
+                    record.play(&mut position, MoveCode::Pass)?;
+                }
+            }
+        }
         Ok(record)
     }
 
@@ -288,6 +297,14 @@ mod tests {
         let back = GameRecord::from_sgf(&text).unwrap();
         assert_eq!(back.replay().unwrap(), record.replay().unwrap());
         assert_eq!(back.moves[2], MoveCode::Pass);
+        // Two passes end the game: the result brings them back.
+        let ended = GameRecord {
+            first: Player::One,
+            moves: codes("56j0,aap0,0000,0000"),
+        };
+        let text = ended.to_sgf();
+        assert!(text.contains("RE["), "{text}");
+        assert_eq!(GameRecord::from_sgf(&text).unwrap(), ended);
     }
 
     #[test]

@@ -233,7 +233,8 @@ pub enum Opponent {
 }
 
 impl Opponent {
-    fn name(&self) -> String {
+    /// Its name for people: `the engine (alphabeta)`, `the board (sim)`.
+    pub fn name(&self) -> String {
         match self {
             Opponent::Engine(e) => format!("the engine ({})", e.name()),
             Opponent::Board(b) => format!("the board ({})", b.label()),
@@ -241,7 +242,11 @@ impl Opponent {
     }
 
     /// Its move in `position` after the person's move `last`, and a note on how it went.
-    fn reply(&mut self, position: &Position, last: Option<Move>) -> anyhow::Result<(Move, String)> {
+    pub fn reply(
+        &mut self,
+        position: &Position,
+        last: Option<Move>,
+    ) -> anyhow::Result<(Move, String)> {
         match self {
             Opponent::Engine(engine) => {
                 let started = Instant::now();

@@ -3,7 +3,8 @@
 
 use crate::reversi::perft::perft;
 use crate::reversi::players::{player_by_name, playout, random_move, ReversiPlayer};
-use crate::reversi::setup::{COLOUR_LETTERS, COLOUR_NAMES};
+use crate::reversi::record::Transcript;
+use crate::reversi::setup::COLOUR_NAMES;
 use crate::reversi::{Position, Setup};
 use anyhow::Context;
 use clap::Subcommand;
@@ -122,32 +123,21 @@ fn play(
         })
         .collect::<Result<_, _>>()
         .map_err(anyhow::Error::msg)?;
-    let mut position = Position::new(setup);
-    let mut moves: Vec<String> = Vec::new();
-    let save = |moves: &[String], result: Option<String>| -> anyhow::Result<()> {
-        let players: Vec<String> = specs
-            .iter()
-            .enumerate()
-            .map(|(c, s)| format!("{}={s}", COLOUR_LETTERS[c]))
-            .collect();
-        let mut text = format!(
-            "[Game reversi]\n[Variant {}]\n[Players {}]\n{}\n",
-            setup.name,
-            players.join(" "),
-            moves.join(" ")
-        );
-        if let Some(result) = result {
-            text += &format!("[Result {result}]\n");
-        }
-        std::fs::write(record, text)
+    let mut game = Transcript {
+        setup: setup.clone(),
+        players: specs.clone(),
+        moves: Vec::new(),
+    };
+    let mut position = game.position();
+    let save = |game: &Transcript| -> anyhow::Result<()> {
+        std::fs::write(record, game.to_text())
             .with_context(|| format!("cannot write the record {}", record.display()))
     };
     writeln!(output, "{setup}; the record is {}", record.display())?;
     loop {
         writeln!(output, "\n{position}")?;
         if position.is_over() {
-            let counts: Vec<String> = position.counts().iter().map(u32::to_string).collect();
-            save(&moves, Some(counts.join("-")))?;
+            save(&game)?;
             return Ok(());
         }
         let colour = position.to_move();
@@ -188,9 +178,9 @@ fn play(
                 }
             }
         };
-        moves.push(Position::move_text(m));
+        game.moves.push(m);
         position.play(m);
-        save(&moves, None)?;
+        save(&game)?;
     }
 }
 

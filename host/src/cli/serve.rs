@@ -23,7 +23,7 @@ pub fn run(args: &ServeArgs, output: &mut dyn Write) -> anyhow::Result<()> {
     // Whoever read the address may have closed the output since: the server goes on.
     let _ = writeln!(
         output,
-        "the games: dobutsu, kyoto, janken (stop with Ctrl-C)"
+        "the games: dobutsu, kyoto, janken, reversi, blokus (stop with Ctrl-C)"
     );
     let _ = output.flush();
     server.run();

@@ -5,6 +5,7 @@
 pub mod perft;
 pub mod players;
 pub mod position;
+pub mod record;
 pub mod series;
 pub mod setup;
 

@@ -4,6 +4,9 @@
 //! `POST /api/games/ID/engine` (the engine to move plays) and `GET
 //! /api/games/ID/record` (the record file).
 
+use super::blokus::BlokusMatch;
+use super::duel::Duel;
+use super::reversi::ReversiMatch;
 use super::table::{Lobby, Table};
 use super::{Refusal, Reply};
 use serde_json::{json, Value};
@@ -18,9 +21,11 @@ impl Default for Api {
     fn default() -> Self {
         Api {
             lobbies: vec![
-                Box::new(Table::<crate::dobutsu::Position>::default()),
-                Box::new(Table::<crate::kyoto::Position>::default()),
-                Box::new(Table::<crate::janken::Position>::default()),
+                Box::new(Table::<Duel<crate::dobutsu::Position>>::default()),
+                Box::new(Table::<Duel<crate::kyoto::Position>>::default()),
+                Box::new(Table::<Duel<crate::janken::Position>>::default()),
+                Box::new(Table::<ReversiMatch>::default()),
+                Box::new(Table::<BlokusMatch>::default()),
             ],
             next_id: 1,
         }
@@ -145,7 +150,7 @@ mod tests {
         let mut api = Api::default();
         let (status, games) = call(&mut api, "GET", "/api/games", "");
         assert_eq!(status, 200);
-        assert_eq!(games.as_array().unwrap().len(), 3);
+        assert_eq!(games.as_array().unwrap().len(), 5);
         let (status, state) = call(
             &mut api,
             "POST",
@@ -191,6 +196,38 @@ mod tests {
                 "/api/dobutsu/new",
                 r#"{"options":{"points":true}}"#,
                 400,
+            ),
+            (
+                "POST",
+                "/api/blokus/new",
+                r#"{"second":"gtp:/bin/sh"}"#,
+                400,
+            ),
+            ("POST", "/api/blokus/new", r#"{"second":"sim:soon"}"#, 400),
+            (
+                "POST",
+                "/api/blokus/new",
+                r#"{"second":"alphabeta:time=600"}"#,
+                400,
+            ),
+            ("POST", "/api/reversi/new", r#"{"seats":["human"]}"#, 400),
+            (
+                "POST",
+                "/api/reversi/new",
+                r#"{"options":{"preset":"hex"}}"#,
+                400,
+            ),
+            (
+                "POST",
+                "/api/reversi/new",
+                r#"{"seats":["human","mcts:time=99","random"]}"#,
+                400,
+            ),
+            (
+                "POST",
+                "/api/reversi/load",
+                r#"{"record":"[Game dobutsu]"}"#,
+                422,
             ),
             ("GET", "/api/games/dobutsu-999", "", 404),
             ("GET", "/api/games/nonsense", "", 404),

@@ -1,10 +1,14 @@
 //! `arena serve`: a local web page to play the games against the engines.
-//! The JSON API is written once over every game ([`table`]), the pages are
+//! The JSON API is written once over every game ([`table`]: the two-player
+//! games of [`duel`], [`reversi`], [`blokus`]), the pages are
 //! embedded in the binary ([`pages`]), and [`server`] answers HTTP with them.
 
 pub mod api;
+pub mod blokus;
+pub mod duel;
 pub mod games;
 pub mod pages;
+pub mod reversi;
 pub mod server;
 pub mod table;
 

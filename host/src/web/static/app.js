@@ -2,31 +2,14 @@
 // moves (clicked or typed) to the JSON API, and lets engines move. One script
 // for every game: the shogi games (Dobutsu, Kyoto) share the FEN reader and
 // the click-a-piece-then-a-cell input; Janken shogi builds a turn as a path
-// of clicked cells.
+// of clicked cells. The API calls are common.js's.
 'use strict';
 
 const GAME = location.pathname.split('/')[2];
-const $ = (id) => document.getElementById(id);
 let info = null;     // the game's description (engines, options)
 let state = null;    // the current game's state
 let selected = null; // shogi: {square} or {drop: letter}
 let path = [];       // janken: the turn's segments, each a list of cells
-
-async function api(method, url, body) {
-  const init = { method, headers: {} };
-  if (method === 'POST') {
-    init.headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body || {});
-  }
-  const response = await fetch('/api/' + url, init);
-  const text = await response.text();
-  let data;
-  try { data = JSON.parse(text); } catch (e) { data = { error: text }; }
-  if (!response.ok) throw new Error(data.error || ('HTTP ' + response.status));
-  return data;
-}
-
-function say(text) { $('message').textContent = text || ''; }
 
 // ---- shogi FEN (Dobutsu, Kyoto) ----
 
@@ -364,10 +347,8 @@ async function play(text) {
 }
 
 function seatSpec(which) {
-  const kind = $(which + '-kind').value;
-  const time = $(which + '-time').value;
-  if (kind === 'human' || kind === 'random' || !time) return kind;
-  return `${kind}:time=${time}`;
+  const timed = info.engines.map((e) => e.name).filter((name) => name !== 'random');
+  return seatSpecOf($(which + '-kind').value, $(which + '-time').value, timed);
 }
 
 function chosenOptions() {
@@ -394,14 +375,7 @@ async function loadRecord(file) {
 }
 
 function fillSeat(which, kind) {
-  const kinds = $(which + '-kind');
-  kinds.add(new Option('human', 'human'));
-  for (const engine of info.engines) kinds.add(new Option(engine.name, engine.name));
-  kinds.value = kind;
-  const times = $(which + '-time');
-  for (const [label, value] of [['0.5 s a move', '0.5'], ['0.1 s a move', '0.1'], ['2 s a move', '2'], ['its own limits', '']]) {
-    times.add(new Option(label, value));
-  }
+  fillSeatChoice($(which + '-kind'), $(which + '-time'), info.engines.map((e) => e.name), kind);
 }
 
 async function start() {

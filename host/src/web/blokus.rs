@@ -1,0 +1,294 @@
+//! Blokus Duo ([`crate::blokus`]) as a [`Match`]: two seats, player 1
+//! (orange `o`, from (5,5)) and player 2 (violet `x`, from (a,a)), each a
+//! person or an [`Opponent`] of `arena blokus play`: a host engine of the
+//! registry ([`engine_by_name`]; no `gtp:` programs from a web page) or a
+//! board over the contest link (`sim`, the simulated board). Moves are
+//! contest codes `xytr` (`0000` passes), refused with the rules' reason;
+//! the state carries every code of every legal placement, so that the page
+//! can show where a tile fits; the record is Pentobi's SGF (a transcript
+//! loads too).
+
+use super::table::{make_seats, record_text, seat_specs, Match, Seat};
+use super::Refusal;
+use crate::blokus::cell::SIZE;
+use crate::blokus::engine::{engine_by_name, ENGINE_NAMES};
+use crate::blokus::pentobi;
+use crate::blokus::record::GameRecord;
+use crate::blokus::{Cell, Move, MoveCode, Player, Position, Tile};
+use crate::cli::blokus::Opponent;
+use crate::contest::board_client::BoardClient;
+use crate::contest::link::LinkSpec;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// The engine `default` stands for, and its time a move.
+const DEFAULT_ENGINE: &str = "alphabeta:time=0.5";
+/// Seconds a move for an engine that searches, unless `:time=S` says otherwise.
+const DEFAULT_SECONDS: f64 = 1.0;
+/// The most seconds a move the page may give an engine.
+const MAX_SECONDS: f64 = 60.0;
+/// The simulated board as the page offers it: its search built for 10 ms of
+/// board time (the simulator takes seconds of wall time for it).
+const SIM: &str = "sim:10";
+/// Seconds the board may take to answer a move (the simulator runs ~250x slower than the board).
+const BOARD_TIMEOUT: f64 = 30.0;
+
+/// A Blokus Duo game in progress.
+pub struct BlokusMatch {
+    record: GameRecord,
+    position: Position,
+    seats: Vec<Seat<Opponent>>,
+    /// The last move played (a board is told the opponent's).
+    last: Option<Move>,
+    /// How the last engine or board move went.
+    info: Option<String>,
+}
+
+/// The opponent `spec` names: `NAME[:time=S]` with a name of the registry,
+/// `board-model[:MS]`, or `sim[:MS]` (the simulated board, its search built for MS ms).
+fn opponent(spec: &str, seed: u64) -> Result<Opponent, String> {
+    let spec = if spec == "default" {
+        DEFAULT_ENGINE
+    } else {
+        spec
+    };
+    if spec == "sim" || spec.starts_with("sim:") {
+        let link: LinkSpec = spec.parse().map_err(|e| format!("`{spec}`: {e}"))?;
+        let mut board = BoardClient::open(&link, Duration::from_secs_f64(BOARD_TIMEOUT))
+            .map_err(|e| format!("`{spec}`: {e:#}"))?;
+        board.new_game().map_err(|e| format!("`{spec}`: {e:#}"))?;
+        return Ok(Opponent::Board(board));
+    }
+    let (name, seconds) = match spec.split_once(":time=") {
+        Some((name, time)) => {
+            let seconds: f64 = time
+                .parse()
+                .ok()
+                .filter(|s: &f64| *s > 0.0 && *s <= MAX_SECONDS)
+                .ok_or_else(|| {
+                    format!("engine `{spec}`: the time is 0 to {MAX_SECONDS} seconds a move")
+                })?;
+            (name, seconds)
+        }
+        None => (spec, DEFAULT_SECONDS),
+    };
+    let known = ENGINE_NAMES.contains(&name) || name.starts_with("board-model:");
+    let engine = known
+        .then(|| engine_by_name(name, Duration::from_secs_f64(seconds), seed))
+        .flatten()
+        .ok_or_else(|| {
+            format!(
+                "engine `{spec}`: the page offers human, {}, board-model:MS, sim[:MS]",
+                ENGINE_NAMES.join(", ")
+            )
+        })?;
+    Ok(Opponent::Engine(engine))
+}
+
+/// A move for the page: its code, its mover, its cells `[x, y]` and their Pentobi names.
+fn move_view(m: Move, player: Player) -> Value {
+    let cells = match m {
+        Move::Pass => Vec::new(),
+        Move::Place(p) => p.cells().cells().map(|c| [c.x(), c.y()]).collect(),
+    };
+    json!({
+        "code": m.code().to_string(),
+        "player": player.index(),
+        "cells": cells,
+        "pentobi": match m {
+            Move::Pass => "pass".to_string(),
+            Move::Place(p) => pentobi::placement_to_string(p),
+        },
+    })
+}
+
+impl BlokusMatch {
+    fn new(record: GameRecord, request: &Value, seed: u64) -> Result<BlokusMatch, Refusal> {
+        let position = record.replay().map_err(|e| Refusal::rules(e.to_string()))?;
+        let specs = seat_specs(request, &["first", "second"], &["human", DEFAULT_ENGINE])?;
+        Ok(BlokusMatch {
+            last: None,
+            record,
+            position,
+            seats: make_seats(&specs, seed, opponent)?,
+            info: None,
+        })
+    }
+
+    /// Plays `code`, checked against the rules.
+    fn play_code(&mut self, code: MoveCode) -> Result<(), String> {
+        let m = self
+            .position
+            .play_code(code)
+            .map_err(|reason| format!("{code}: {reason}"))?;
+        self.record.moves.push(m.code());
+        self.last = Some(m);
+        if self.position.is_over() {
+            for seat in &mut self.seats {
+                if let Some(Opponent::Board(board)) = &mut seat.engine {
+                    let _ = board.end_game();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The board's rows, y = 1 first: `.` empty, `o` player 1, `x` player 2.
+    fn rows(&self) -> Vec<String> {
+        (1..=SIZE)
+            .map(|y| {
+                (1..=SIZE)
+                    .map(|x| {
+                        let cell = Cell::new(x, y).expect("on the board");
+                        [Player::One, Player::Two]
+                            .into_iter()
+                            .find(|&p| self.position.cells(p).contains(cell))
+                            .map_or('.', Player::symbol)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+impl Match for BlokusMatch {
+    type Engine = Opponent;
+    const NAME: &'static str = "blokus";
+
+    fn describe() -> Value {
+        json!({
+            "name": Self::NAME,
+            "title": "Blokus Duo",
+            "default_engine": DEFAULT_ENGINE,
+            "engines": ENGINE_NAMES.iter().map(|name| json!({"name": name}))
+                .chain([json!({
+                    "name": SIM,
+                    "about": "the simulated board (arena-board-sim) over the contest link",
+                })])
+                .collect::<Vec<_>>(),
+            "options": [],
+            "tiles": Tile::all().map(|t| json!({
+                "letter": t.letter().to_string(),
+                "size": t.size(),
+                "orientations": (0..8).map(|r| t.offsets(r)).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        })
+    }
+
+    fn create(request: &Value, seed: u64) -> Result<Self, Refusal> {
+        BlokusMatch::new(GameRecord::new(Player::One), request, seed)
+    }
+
+    fn load(request: &Value, seed: u64) -> Result<Self, Refusal> {
+        let text = record_text(request)?;
+        let record = if text.trim_start().starts_with('(') {
+            GameRecord::from_sgf(text)
+        } else {
+            GameRecord::from_transcript(text)
+        }
+        .map_err(|e| Refusal::rules(format!("the record: {e}")))?;
+        let game = BlokusMatch::new(record, request, seed)?;
+        let board = game
+            .seats
+            .iter()
+            .any(|s| matches!(s.engine, Some(Opponent::Board(_))));
+        if board && game.record.moves.len() > 1 {
+            return Err(Refusal::rules(
+                "a board plays a game from its start: it cannot take over a record",
+            ));
+        }
+        Ok(game)
+    }
+
+    fn seats(&self) -> &[Seat<Self::Engine>] {
+        &self.seats
+    }
+
+    fn to_move(&self) -> usize {
+        self.position.to_move().index()
+    }
+
+    fn ending(&self) -> Option<String> {
+        if !self.position.is_over() {
+            return None;
+        }
+        let verdict = match self.position.winner() {
+            Some(p) => format!("{p} wins"),
+            None => "a draw".to_string(),
+        };
+        Some(format!(
+            "{verdict}: {} to {} cells unplaced, scores {} and {}",
+            self.position.unplaced_cells(Player::One),
+            self.position.unplaced_cells(Player::Two),
+            self.position.score(Player::One),
+            self.position.score(Player::Two)
+        ))
+    }
+
+    fn engine_step(&mut self) -> Result<(), String> {
+        let seat = self.to_move();
+        let opponent = self.seats[seat]
+            .engine
+            .as_mut()
+            .ok_or("no engine to move")?;
+        let (m, note) = opponent
+            .reply(&self.position, self.last)
+            .map_err(|e| format!("{e:#}"))?;
+        self.info = Some(format!("{} played {m}: {note}", opponent.name()));
+        self.play_code(m.code())
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), String> {
+        let text = text.trim();
+        let code = if text.eq_ignore_ascii_case("pass") {
+            MoveCode::Pass
+        } else {
+            text.parse()
+                .map_err(|e| format!("`{text}` is not a move code xytr: {e}"))?
+        };
+        self.info = None;
+        self.play_code(code)
+    }
+
+    fn view(&self) -> Value {
+        let player = self.position.to_move();
+        let legal: Vec<String> = if self.position.is_over() {
+            Vec::new()
+        } else {
+            self.position
+                .legal_placements()
+                .into_iter()
+                .flat_map(|p| p.codes())
+                .map(|c| c.to_string())
+                .collect()
+        };
+        let mut replay = Position::with_first(self.record.first);
+        let moves: Vec<Value> = self
+            .record
+            .moves
+            .iter()
+            .map(|&code| {
+                let mover = replay.to_move();
+                let m = replay.play_code(code).expect("a checked record");
+                move_view(m, mover)
+            })
+            .collect();
+        let players = [Player::One, Player::Two];
+        json!({
+            "rows": self.rows(),
+            "to_move": player.index(),
+            "legal_codes": legal,
+            "can_pass": !self.position.is_over() && self.position.has_moved(player),
+            "used": players.map(|p| Tile::all().filter(|&t| self.position.is_used(p, t))
+                .map(|t| t.letter().to_string()).collect::<String>()),
+            "scores": players.map(|p| self.position.score(p)),
+            "unplaced": players.map(|p| self.position.unplaced_cells(p)),
+            "moves": moves,
+            "engine_info": self.info,
+        })
+    }
+
+    fn record(&self) -> Result<(String, &'static str), Refusal> {
+        Ok((self.record.to_sgf(), "sgf"))
+    }
+}

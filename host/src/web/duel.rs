@@ -1,0 +1,179 @@
+//! The two-player games of [`crate::game`] (Dobutsu, Kyoto, Janken shogi) as a
+//! [`Match`]: a [`Record`] and two seats, each a person or one of the game's
+//! own engines within the page's limits; the state in the game's FEN.
+
+use super::games::{read_options, WebGame};
+use super::table::{make_seats, record_text, seat_specs, Match, Seat};
+use super::Refusal;
+use crate::game::player::{EngineSpec, Player};
+use crate::game::record::Record;
+use crate::game::Side;
+use serde_json::{json, Value};
+
+/// A game still going after this many plies is scored a draw (as in `arena GAME play`).
+pub const MAX_PLIES: usize = 400;
+/// The most seconds a move the page may give an engine.
+const MAX_SECONDS: f64 = 60.0;
+/// The largest engine table the page may ask for, in bits.
+const MAX_TABLE_BITS: u32 = 24;
+
+/// A two-player game in progress.
+pub struct Duel<G: WebGame> {
+    record: Record<G>,
+    seats: Vec<Seat<Box<dyn Player<G>>>>,
+    /// What the last engine move found.
+    info: Option<String>,
+}
+
+/// The engine `spec` names (an engine of the game); only the
+/// game's own engines, within limits: the page runs no programs and loads no tables.
+fn engine<G: WebGame>(spec: &str, seed: u64) -> Result<Box<dyn Player<G>>, String> {
+    let parsed = EngineSpec::parse(spec)?;
+    let kinds: Vec<&str> = G::engine_kinds().iter().map(|k| k.name).collect();
+    if parsed.name != "random" && !kinds.contains(&parsed.name.as_str()) {
+        return Err(format!(
+            "engine `{spec}`: the page offers human, random, {}",
+            kinds.join(", ")
+        ));
+    }
+    if parsed.time.is_some_and(|t| t.as_secs_f64() > MAX_SECONDS) {
+        return Err(format!(
+            "engine `{spec}`: at most {MAX_SECONDS} seconds a move"
+        ));
+    }
+    if parsed.table_bits.is_some_and(|b| b > MAX_TABLE_BITS) {
+        return Err(format!(
+            "engine `{spec}`: at most {MAX_TABLE_BITS} bits of table"
+        ));
+    }
+    G::player(spec, seed)
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::First => "first",
+        Side::Second => "second",
+    }
+}
+
+impl<G: WebGame> Duel<G> {
+    fn with_seats(record: Record<G>, request: &Value, seed: u64) -> Result<Self, Refusal> {
+        let specs: Vec<String> = seat_specs(request, &["first", "second"], &["human", "default"])?
+            .into_iter()
+            .map(|s| match s.as_str() {
+                "default" => G::DEFAULT_ENGINE.to_string(),
+                _ => s,
+            })
+            .collect();
+        Ok(Duel {
+            record,
+            seats: make_seats(&specs, seed, engine::<G>)?,
+            info: None,
+        })
+    }
+}
+
+impl<G: WebGame> Match for Duel<G> {
+    type Engine = Box<dyn Player<G>>;
+    const NAME: &'static str = G::NAME;
+
+    fn describe() -> Value {
+        json!({
+            "name": G::NAME,
+            "title": G::TITLE,
+            "default_engine": G::DEFAULT_ENGINE,
+            "engines": std::iter::once(json!({
+                "name": "random",
+                "about": "uniformly random legal moves",
+            }))
+            .chain(G::engine_kinds().iter().map(|k| json!({"name": k.name, "about": k.about})))
+            .collect::<Vec<_>>(),
+            "options": G::OPTIONS.iter().map(|(name, about)| json!({
+                "name": name,
+                "about": about,
+            })).collect::<Vec<_>>(),
+            "start": G::start().to_fen(),
+        })
+    }
+
+    fn create(request: &Value, seed: u64) -> Result<Self, Refusal> {
+        let options = read_options::<G>(request.get("options")).map_err(Refusal::bad)?;
+        Duel::with_seats(
+            Record::new(G::start_with(&options), MAX_PLIES),
+            request,
+            seed,
+        )
+    }
+
+    fn load(request: &Value, seed: u64) -> Result<Self, Refusal> {
+        let record = Record::<G>::parse(record_text(request)?, MAX_PLIES)
+            .map_err(|e| Refusal::rules(format!("the record: {e}")))?;
+        Duel::with_seats(record, request, seed)
+    }
+
+    fn seats(&self) -> &[Seat<Self::Engine>] {
+        &self.seats
+    }
+
+    fn to_move(&self) -> usize {
+        self.record.position().side_to_move().index()
+    }
+
+    fn ending(&self) -> Option<String> {
+        self.record.ending().map(|e| e.describe())
+    }
+
+    fn engine_step(&mut self) -> Result<(), String> {
+        let seat = self.to_move();
+        let engine = self.seats[seat]
+            .engine
+            .as_mut()
+            .ok_or("no engine to move")?;
+        let m = engine.choose(&self.record).map_err(|e| format!("{e:#}"))?;
+        self.info = engine.last_info();
+        self.record.play(m)
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), String> {
+        self.record.play_text(text)?;
+        self.info = None;
+        Ok(())
+    }
+
+    fn view(&self) -> Value {
+        let position = self.record.position();
+        let moves: Vec<String> = if position.hides_history() {
+            vec!["(hidden)".to_string(); self.record.moves().len()]
+        } else {
+            self.record.move_texts()
+        };
+        let view = position.view();
+        let legal: Vec<String> = self
+            .record
+            .legal_moves()
+            .into_iter()
+            .map(|m| position.move_text(m))
+            .collect();
+        json!({
+            "fen": view.to_fen(),
+            "board": view.to_string(),
+            "to_move": side_name(position.side_to_move()),
+            "legal_moves": legal,
+            "moves": moves,
+            "engine_info": self.info,
+        })
+    }
+
+    fn record(&self) -> Result<(String, &'static str), Refusal> {
+        if self.record.position().hides_history() {
+            return Err(Refusal::new(
+                409,
+                "the record stays hidden until both players have set up",
+            ));
+        }
+        let text = self
+            .record
+            .to_text(&self.seats[0].name, &self.seats[1].name);
+        Ok((text, "txt"))
+    }
+}

@@ -1,0 +1,250 @@
+//! Reversi for any number of colours ([`crate::reversi`]) as a [`Match`]:
+//! a preset (`octagon3` by default), one seat a colour, each a person or one
+//! of the Reversi engines (random, seed-mc, mcts) within the page's limits;
+//! the board with its holes, the legal cells, passes, stones per colour, and
+//! the transcript `arena reversi play` writes as the record.
+
+use super::table::{make_seats, record_text, seat_specs, Match, Seat};
+use super::Refusal;
+use crate::reversi::players::{player_by_name, ReversiPlayer};
+use crate::reversi::position::cell_name;
+use crate::reversi::record::Transcript;
+use crate::reversi::setup::{Setup, COLOUR_LETTERS, COLOUR_NAMES};
+use crate::reversi::{Move, Position};
+use serde_json::{json, Value};
+
+/// The presets the page offers, the default first.
+const PRESETS: [&str; 4] = ["octagon3", "octagon3-bawa", "octagon5", "othello"];
+/// The engines, what they are.
+const ENGINES: [(&str, &str); 3] = [
+    ("random", "uniformly random legal moves"),
+    (
+        "seed-mc",
+        "the seed's primitive Monte Carlo (playouts a move)",
+    ),
+    (
+        "mcts",
+        "Monte Carlo tree search (time=S a move; alone: the seed's playouts)",
+    ),
+];
+/// The engine the seats after the first get by default.
+const DEFAULT_ENGINE: &str = "mcts:time=0.5";
+/// The most seconds a move and playouts a move the page may give an engine.
+const MAX_SECONDS: f64 = 60.0;
+const MAX_PLAYOUTS: u64 = 1_000_000;
+
+/// A Reversi game in progress.
+pub struct ReversiMatch {
+    game: Transcript,
+    position: Position,
+    seats: Vec<Seat<Box<dyn ReversiPlayer>>>,
+    /// What the last engine move was and found.
+    info: Option<String>,
+}
+
+/// The engine `spec` names, within the page's limits.
+fn engine(spec: &str, seed: u64) -> Result<Box<dyn ReversiPlayer>, String> {
+    let limit = |key: &str, max: f64| -> Result<(), String> {
+        let value = spec
+            .split_once(&format!("{key}="))
+            .and_then(|(_, v)| v.parse::<f64>().ok());
+        match value {
+            Some(v) if v > max => Err(format!("engine `{spec}`: at most {max} {key} a move")),
+            _ => Ok(()),
+        }
+    };
+    limit("time", MAX_SECONDS)?;
+    limit("playouts", MAX_PLAYOUTS as f64)?;
+    player_by_name(spec, seed)
+}
+
+/// The colour names of `setup`, in colour order.
+fn colour_names(setup: &Setup) -> Vec<&'static str> {
+    COLOUR_NAMES[..setup.colours()].to_vec()
+}
+
+impl ReversiMatch {
+    fn new(game: Transcript, request: &Value, seed: u64) -> Result<ReversiMatch, Refusal> {
+        let names = colour_names(&game.setup);
+        let defaults: Vec<&str> = (0..names.len())
+            .map(|c| if c == 0 { "human" } else { DEFAULT_ENGINE })
+            .collect();
+        let specs = seat_specs(request, &names, &defaults)?;
+        let seats = make_seats(&specs, seed, engine)?;
+        Ok(ReversiMatch {
+            position: game.position(),
+            game: Transcript {
+                players: specs,
+                ..game
+            },
+            seats,
+            info: None,
+        })
+    }
+
+    /// Plays `m`, checked against the rules.
+    fn play_move(&mut self, m: Move) -> Result<(), String> {
+        let m = self.position.parse_move(&Position::move_text(m))?;
+        self.position.play(m);
+        self.game.moves.push(m);
+        Ok(())
+    }
+
+    /// The board's rows, top first: `#` a hole, `.` empty, a colour's letter.
+    fn rows(&self) -> Vec<String> {
+        let playable = self.game.setup.playable;
+        (0..8)
+            .map(|row| {
+                (0..8)
+                    .map(|column| {
+                        let bit = 1u64 << (row * 8 + column);
+                        if playable & bit == 0 {
+                            '#'
+                        } else {
+                            (0..self.position.colours())
+                                .find(|&c| self.position.stones(c) & bit != 0)
+                                .map_or('.', |c| COLOUR_LETTERS[c])
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+impl Match for ReversiMatch {
+    type Engine = Box<dyn ReversiPlayer>;
+    const NAME: &'static str = "reversi";
+
+    fn describe() -> Value {
+        json!({
+            "name": Self::NAME,
+            "title": "Reversi",
+            "default_engine": DEFAULT_ENGINE,
+            "engines": ENGINES.iter().map(|(name, about)| json!({"name": name, "about": about}))
+                .collect::<Vec<_>>(),
+            "presets": PRESETS.iter().map(|name| {
+                let setup = Setup::preset(name).expect("a preset");
+                json!({"name": name, "colours": colour_names(&setup), "about": setup.to_string()})
+            }).collect::<Vec<_>>(),
+            "options": [],
+        })
+    }
+
+    fn create(request: &Value, seed: u64) -> Result<Self, Refusal> {
+        let preset = match request.get("options").and_then(|o| o.get("preset")) {
+            None | Some(Value::Null) => PRESETS[0],
+            Some(Value::String(name)) => name.as_str(),
+            Some(other) => return Err(Refusal::bad(format!("`preset`: {other} is not a name"))),
+        };
+        let setup = Setup::preset(preset).map_err(|e| Refusal::bad(e.to_string()))?;
+        let game = Transcript {
+            players: Vec::new(),
+            setup,
+            moves: Vec::new(),
+        };
+        ReversiMatch::new(game, request, seed)
+    }
+
+    fn load(request: &Value, seed: u64) -> Result<Self, Refusal> {
+        let game = Transcript::parse(record_text(request)?)
+            .map_err(|e| Refusal::rules(format!("the record: {e}")))?;
+        ReversiMatch::new(game, request, seed)
+    }
+
+    fn seats(&self) -> &[Seat<Self::Engine>] {
+        &self.seats
+    }
+
+    fn to_move(&self) -> usize {
+        self.position.to_move()
+    }
+
+    fn ending(&self) -> Option<String> {
+        if !self.position.is_over() {
+            return None;
+        }
+        let counts: Vec<String> = self
+            .position
+            .counts()
+            .iter()
+            .enumerate()
+            .map(|(c, n)| format!("{} {n}", COLOUR_NAMES[c]))
+            .collect();
+        let verdict = match self.position.winner() {
+            Some(c) => format!("{} wins", COLOUR_NAMES[c]),
+            None => "a draw".to_string(),
+        };
+        Some(format!("{verdict} ({})", counts.join(", ")))
+    }
+
+    fn engine_step(&mut self) -> Result<(), String> {
+        let colour = self.position.to_move();
+        let engine = self.seats[colour]
+            .engine
+            .as_mut()
+            .ok_or("no engine to move")?;
+        let m = engine.choose(&self.position);
+        let playouts = engine.last_playouts();
+        self.info = Some(format!(
+            "{} ({}) played {}{}",
+            COLOUR_NAMES[colour],
+            engine.name(),
+            Position::move_text(m),
+            if playouts > 0 {
+                format!(" after {playouts} playouts")
+            } else {
+                String::new()
+            }
+        ));
+        self.play_move(m)
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), String> {
+        let m = self.position.parse_move(text)?;
+        self.info = None;
+        self.play_move(m)
+    }
+
+    fn view(&self) -> Value {
+        let mut legal = Vec::new();
+        self.position.moves(&mut legal);
+        let placements = if self.position.is_over() {
+            0
+        } else {
+            self.position.placements()
+        };
+        let counts = self.position.counts();
+        let mut replay = Position::new(&self.game.setup);
+        let moves: Vec<Value> = self
+            .game
+            .moves
+            .iter()
+            .map(|&m| {
+                let colour = replay.to_move();
+                replay.play(m);
+                json!({"colour": colour, "move": Position::move_text(m)})
+            })
+            .collect();
+        json!({
+            "preset": self.game.setup.name,
+            "rows": self.rows(),
+            "colours": colour_names(&self.game.setup).iter().enumerate().map(|(c, name)| json!({
+                "letter": COLOUR_LETTERS[c].to_string(),
+                "name": name,
+                "stones": counts[c],
+            })).collect::<Vec<_>>(),
+            "to_move": self.position.to_move(),
+            "legal_moves": legal.iter().map(|&m| Position::move_text(m)).collect::<Vec<_>>(),
+            "legal_cells": (0..64u8).filter(|c| placements & (1 << c) != 0).map(cell_name)
+                .collect::<Vec<_>>(),
+            "moves": moves,
+            "engine_info": self.info,
+            "board": self.position.to_string(),
+        })
+    }
+
+    fn record(&self) -> Result<(String, &'static str), Refusal> {
+        Ok((self.game.to_text(), "txt"))
+    }
+}

@@ -1,0 +1,264 @@
+// The Blokus Duo page of `arena serve`: the 14x14 board, each player's 21
+// tiles (used ones greyed), a tile picked from the palette of the person to
+// move, turned with r / f or the buttons, its cells previewed under the
+// mouse (green where the move code is among the state's legal codes, red
+// elsewhere; dots where the tile fits), a click plays the code and the
+// server refuses an illegal one with the rules' reason. Passes, scores, the
+// moves, SGF download and load.
+'use strict';
+
+let info = null;      // the game's description (engines, tiles)
+let state = null;     // the current game's state
+let picked = null;    // the picked tile's letter
+let orientation = 0;  // its orientation, 0..7 (the code's r)
+let hover = null;     // the cell under the mouse, [x, y]
+let legal = new Set(); // the state's legal codes
+
+const PLAYER_NAMES = ['player 1 (orange)', 'player 2 (violet)'];
+// The engines that take a time a move.
+const TIMED = ['alphabeta'];
+
+const hex = (n) => n.toString(16);
+
+function humanToMove() {
+  return state && !state.over && !state.engine_to_move;
+}
+
+function tileOffsets(letter, r) {
+  return info.tiles.find((t) => t.letter === letter).orientations[r];
+}
+
+// Rotating the shape clockwise, and flipping it left to right, as orientation numbers
+// (even r: r/2 clockwise turns; odd r: those turns then a mirror).
+function rotated(r) { return r % 2 === 0 ? (r + 2) % 8 : (r + 6) % 8; }
+function flipped(r) { return r ^ 1; }
+
+function codeAt(x, y) {
+  return hex(x) + hex(y) + picked + orientation;
+}
+
+let cellElements = new Map(); // 'x,y' -> the board's cell
+
+// The picked tile's marks: dots where it fits, its preview at the mouse
+// (changed in place: redrawing under the mouse would enter cells anew).
+function markPicked() {
+  const fits = new Set();
+  const preview = new Map();
+  if (picked && humanToMove()) {
+    for (let x = 1; x <= 14; x++) for (let y = 1; y <= 14; y++) if (legal.has(codeAt(x, y))) fits.add(x + ',' + y);
+    if (hover) {
+      const ok = legal.has(codeAt(hover[0], hover[1]));
+      for (const [dx, dy] of tileOffsets(picked, orientation)) preview.set((hover[0] + dx) + ',' + (hover[1] + dy), ok);
+    }
+  }
+  for (const [key, cell] of cellElements) {
+    cell.classList.toggle('fits', fits.has(key));
+    cell.classList.toggle('preview-ok', preview.get(key) === true);
+    cell.classList.toggle('preview-bad', preview.get(key) === false);
+  }
+}
+
+function drawBoard() {
+  const board = $('board');
+  board.replaceChildren();
+  cellElements = new Map();
+  const lastMove = state.moves.length ? state.moves[state.moves.length - 1] : null;
+  const last = new Set((lastMove ? lastMove.cells : []).map(([x, y]) => x + ',' + y));
+  const corner = document.createElement('div');
+  corner.className = 'coord';
+  board.append(corner);
+  for (let x = 1; x <= 14; x++) {
+    const label = document.createElement('div');
+    label.className = 'coord';
+    label.textContent = hex(x);
+    board.append(label);
+  }
+  state.rows.forEach((row, r) => {
+    const y = r + 1;
+    const label = document.createElement('div');
+    label.className = 'coord';
+    label.textContent = hex(y);
+    board.append(label);
+    [...row].forEach((mark, c) => {
+      const x = c + 1;
+      const key = x + ',' + y;
+      const cell = document.createElement('div');
+      cell.className = 'bcell';
+      cell.dataset.x = x;
+      cell.dataset.y = y;
+      if (mark === 'o') cell.classList.add('p0');
+      if (mark === 'x') cell.classList.add('p1');
+      if ((x === 5 && y === 5) || (x === 10 && y === 10)) cell.classList.add('start');
+      if (last.has(key)) cell.classList.add('last');
+      cell.addEventListener('mouseenter', () => { hover = [x, y]; markPicked(); });
+      cell.addEventListener('click', () => clickCell(x, y));
+      cellElements.set(key, cell);
+      board.append(cell);
+    });
+  });
+  markPicked();
+}
+
+function tilePicture(letter, r, used) {
+  const offsets = tileOffsets(letter, r);
+  const xs = offsets.map(([dx]) => dx);
+  const ys = offsets.map(([, dy]) => dy);
+  const [minX, minY] = [Math.min(...xs), Math.min(...ys)];
+  const grid = document.createElement('div');
+  grid.className = 'tile-grid';
+  grid.style.gridTemplateColumns = `repeat(${Math.max(...xs) - minX + 1}, 9px)`;
+  grid.style.gridTemplateRows = `repeat(${Math.max(...ys) - minY + 1}, 9px)`;
+  for (const [dx, dy] of offsets) {
+    const square = document.createElement('span');
+    square.style.gridColumn = dx - minX + 1;
+    square.style.gridRow = dy - minY + 1;
+    if (dx === 0 && dy === 0) square.className = 'reference';
+    grid.append(square);
+  }
+  if (used) grid.classList.add('used');
+  return grid;
+}
+
+function drawPalettes() {
+  for (const player of [0, 1]) {
+    const box = $('palette-' + player);
+    box.replaceChildren();
+    box.className = `palette p${player}` + (!state.over && state.to_move === player ? ' to-move' : '');
+    const label = document.createElement('span');
+    label.className = 'label';
+    label.textContent = PLAYER_NAMES[player] + ':';
+    box.append(label);
+    const mine = humanToMove() && state.to_move === player;
+    for (const tile of info.tiles) {
+      const used = state.used[player].includes(tile.letter);
+      const button = document.createElement('button');
+      button.className = 'tile';
+      button.dataset.tile = tile.letter;
+      button.title = `tile ${tile.letter}` + (used ? ' (used)' : '');
+      button.disabled = used || !mine;
+      if (mine && picked === tile.letter) button.classList.add('selected');
+      button.append(tilePicture(tile.letter, mine && picked === tile.letter ? orientation : 0, used));
+      button.addEventListener('click', () => pick(tile.letter));
+      box.append(button);
+    }
+  }
+}
+
+function render() {
+  if (!state) return;
+  drawBoard();
+  drawPalettes();
+  const seat = state.seats[state.to_move];
+  const placements = legal.size;
+  $('status').textContent = state.over ? 'Game over'
+    : `${PLAYER_NAMES[state.to_move]} to move (${seat.player})`
+      + (state.engine_to_move ? ': thinking…' : placements === 0 ? ': no tile fits, pass' : '');
+  $('pass').disabled = !(humanToMove() && state.can_pass);
+  $('picked').textContent = picked ? `tile ${picked}, orientation ${orientation}` : '';
+  $('result').textContent = state.result || '';
+  $('engine-info').textContent = state.engine_info || '';
+  const table = $('scores');
+  table.replaceChildren();
+  for (const player of [0, 1]) {
+    const tr = document.createElement('tr');
+    tr.className = `p${player}` + (!state.over && state.to_move === player ? ' to-move' : '');
+    for (const text of [PLAYER_NAMES[player], state.seats[player].player,
+      `${21 - state.used[player].length} tiles, ${state.unplaced[player]} cells left`, `score ${state.scores[player]}`]) {
+      const td = document.createElement('td');
+      td.textContent = text;
+      tr.append(td);
+    }
+    table.append(tr);
+  }
+  $('moves').replaceChildren(...state.moves.map((m) => {
+    const li = document.createElement('li');
+    li.textContent = m.code === '0000' ? '0000 pass' : `${m.code} ${m.pentobi}`;
+    li.className = 'p' + m.player;
+    return li;
+  }));
+  $('download').href = `/api/games/${state.id}/record`;
+  document.body.dataset.over = state.over;
+}
+
+function pick(letter) {
+  if (!humanToMove()) return;
+  picked = picked === letter ? null : letter;
+  render();
+}
+
+function turn(change) {
+  if (!picked) return;
+  orientation = change(orientation);
+  render();
+}
+
+function clickCell(x, y) {
+  if (!humanToMove() || !picked) return;
+  play(codeAt(x, y)); // the server says why not, if not
+}
+
+function show(newState) {
+  state = newState;
+  legal = new Set(state.legal_codes);
+  if (picked && state.used[state.to_move].includes(picked)) picked = null;
+  history.replaceState(null, '', '#' + state.id);
+  render();
+  if (state.engine_to_move) setTimeout(engineMove, 200);
+}
+
+async function engineMove() {
+  if (!state || !state.engine_to_move) return;
+  try { show(await api('POST', `games/${state.id}/engine`)); } catch (e) { say(e.message); }
+}
+
+async function play(text) {
+  say('');
+  try { show(await api('POST', `games/${state.id}/move`, { move: text })); } catch (e) { say(e.message); }
+}
+
+function seatSpec(which) {
+  return seatSpecOf($(which + '-kind').value, $(which + '-time').value, TIMED);
+}
+
+async function newGame() {
+  say('');
+  picked = null;
+  try {
+    show(await api('POST', 'blokus/new', { first: seatSpec('first'), second: seatSpec('second') }));
+  } catch (e) { say(e.message); }
+}
+
+async function loadRecord(file) {
+  say('');
+  try {
+    const record = await file.text();
+    show(await api('POST', 'blokus/load', { record, first: seatSpec('first'), second: seatSpec('second') }));
+  } catch (e) { say(e.message); }
+}
+
+async function start() {
+  const games = await api('GET', 'games');
+  info = games.find((g) => g.name === 'blokus');
+  const engines = info.engines.map((e) => e.name);
+  fillSeatChoice($('first-kind'), $('first-time'), engines, 'human');
+  fillSeatChoice($('second-kind'), $('second-time'), engines, 'alphabeta');
+  $('new-game').addEventListener('click', newGame);
+  $('rotate').addEventListener('click', () => turn(rotated));
+  $('flip').addEventListener('click', () => turn(flipped));
+  $('pass').addEventListener('click', () => play('0000'));
+  $('board').addEventListener('mouseleave', () => { hover = null; markPicked(); });
+  document.addEventListener('keydown', (event) => {
+    if (event.target.tagName === 'INPUT') return;
+    if (event.key === 'r') turn(rotated);
+    if (event.key === 'f') turn(flipped);
+  });
+  $('move-form').addEventListener('submit', (event) => { event.preventDefault(); play($('move-text').value.trim()); });
+  $('load-file').addEventListener('change', (event) => { if (event.target.files[0]) loadRecord(event.target.files[0]); });
+  const id = location.hash.slice(1);
+  if (id.startsWith('blokus-')) {
+    try { show(await api('GET', 'games/' + id)); return; } catch (e) { /* a new game instead */ }
+  }
+  await newGame();
+}
+
+start().catch((e) => say(e.message));

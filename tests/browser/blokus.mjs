@@ -1,0 +1,90 @@
+// A whole Blokus Duo game by clicking: player 1 a person against `random`.
+// An illegal placement first (refused with the rules' reason); then each
+// turn a tile picked from the palette, turned with the r key and the flip
+// button to the orientation of a legal code, its preview checked under the
+// mouse and the cell clicked; a pass clicked when no tile fits. Then the
+// SGF downloaded and loaded back to the same board. The finished board's
+// screenshot is blokus.png (and a small one, web-blokus.png). Run by run.mjs.
+
+export default async function blokus(page, url, dir) {
+  await page.goto(url);
+  await page.click('a[href="/play/blokus"]');
+  await page.waitForSelector('#palette-0 .tile');
+  await page.selectOption('#second-kind', 'random');
+  await page.click('#new-game');
+  await page.waitForFunction(() => state && state.moves.length === 0 && state.seats[1].player === 'random');
+  const cells = await page.locator('#board .bcell').count();
+  if (cells !== 196) throw new Error(`${cells} cells drawn`);
+
+  // The monomino in the corner misses the start square: previewed red, refused.
+  await page.click('#palette-0 [data-tile="a"]');
+  await page.hover('.bcell[data-x="1"][data-y="1"]');
+  if (await page.locator('.bcell.preview-bad').count() !== 1) throw new Error('no red preview');
+  await page.click('.bcell[data-x="1"][data-y="1"]');
+  await page.waitForFunction(() => document.getElementById('message').textContent !== '');
+  const reason = await page.textContent('#message');
+  if (!reason.includes('start square')) throw new Error('refused with: ' + reason);
+  console.log('blokus: illegal placement refused:', reason);
+
+  let passes = 0;
+  for (let turn = 0; turn < 60; turn++) {
+    const current = await page.evaluate(() => state);
+    if (current.over) break;
+    if (current.to_move !== 0 || current.engine_to_move) throw new Error('not the person to move');
+    const played = current.moves.length;
+    let move;
+    let cells = [];
+    if (current.legal_codes.length === 0) {
+      await page.click('#pass');
+      move = '0000';
+      passes += 1;
+    } else {
+      // The biggest tile that fits, a placement varying with the turn.
+      const biggest = current.legal_codes.reduce((a, c) => (c[2] > a ? c[2] : a), 'a');
+      const codes = current.legal_codes.filter((c) => c[2] === biggest);
+      move = codes[(turn * 7) % codes.length];
+      const [x, y, tile, r] = [parseInt(move[0], 16), parseInt(move[1], 16), move[2], Number(move[3])];
+      await page.click(`#palette-0 [data-tile="${tile}"]`);
+      if ((await page.evaluate(() => orientation)) % 2 !== r % 2) await page.click('#flip');
+      for (let i = 0; i < 4 && (await page.evaluate(() => orientation)) !== r; i++) await page.keyboard.press('r');
+      if ((await page.evaluate(() => orientation)) !== r) throw new Error('cannot turn to orientation ' + r);
+      cells = await page.evaluate(([t, o]) => tileOffsets(t, o), [tile, r]);
+      cells = cells.map(([dx, dy]) => [x + dx, y + dy]);
+      const cell = `.bcell[data-x="${x}"][data-y="${y}"]`;
+      await page.hover(cell);
+      const green = await page.locator('.bcell.preview-ok').count();
+      const size = (await page.evaluate(() => info.tiles.find((t) => t.letter === picked).size));
+      if (green !== size) throw new Error(`${move}: ${green} green cells for a tile of ${size}`);
+      await page.click(cell);
+    }
+    await page.waitForFunction((n) => state.moves.length > n, played);
+    const now = await page.evaluate(() => state);
+    // The server keeps the canonical code of the cells covered.
+    const key = (list) => JSON.stringify(list.map(([x, y]) => x * 16 + y).sort((a, b) => a - b));
+    if (key(now.moves[played].cells) !== key(cells) || (move === '0000') !== (now.moves[played].code === '0000')) {
+      throw new Error(`clicked ${move}, played ${JSON.stringify(now.moves[played])}`);
+    }
+  }
+  const end = await page.evaluate(() => state);
+  if (!end.over) throw new Error('the game did not end');
+  const shown = await page.textContent('#result');
+  if (shown !== end.result) throw new Error('result shown: ' + shown);
+  const items = await page.locator('#moves li').count();
+  if (items !== end.moves.length) throw new Error(`${items} moves listed, ${end.moves.length} played`);
+  console.log(`blokus: ${end.moves.length} moves (${passes} passes clicked): ${end.result}`);
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: `${dir}/blokus.png`, fullPage: true });
+  // A small one for the README (docs/web-blokus.png is a copy).
+  await page.evaluate(() => { document.body.style.zoom = '0.62'; });
+  await page.screenshot({ path: `${dir}/web-blokus.png`, clip: { x: 0, y: 0, width: 760, height: 560 } });
+  await page.evaluate(() => { document.body.style.zoom = ''; });
+
+  const sgf = await page.evaluate(async () => (await fetch(document.getElementById('download').href)).text());
+  if (!sgf.startsWith('(;FF[4]') || !sgf.includes('GM[Blokus Duo]')) throw new Error('the SGF: ' + sgf);
+  await page.setInputFiles('#load-file', { name: 'game.sgf', mimeType: 'text/plain', buffer: Buffer.from(sgf) });
+  await page.waitForFunction((id) => state.id !== id, end.id);
+  const loaded = await page.evaluate(() => state);
+  if (JSON.stringify(loaded.rows) !== JSON.stringify(end.rows) || loaded.result !== end.result) {
+    throw new Error('the loaded SGF is another position');
+  }
+}
