@@ -2,54 +2,13 @@
 //! plain TcpStream client; whole games, refusals, records, and the command's
 //! first line.
 
-use host::web::server::WebServer;
+#[path = "common/http.rs"]
+mod http;
+
+use http::{call, request, start};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-
-/// A server on a free port of 127.0.0.1, answering in its own thread.
-fn start() -> SocketAddr {
-    let server = WebServer::bind("127.0.0.1:0".parse().unwrap()).unwrap();
-    let address = server.address();
-    assert_ne!(address.port(), 0);
-    std::thread::spawn(move || server.run());
-    address
-}
-
-/// One request: the status, the headers and the body.
-fn request(
-    address: SocketAddr,
-    method: &str,
-    path: &str,
-    body: Option<&str>,
-) -> (u16, String, String) {
-    let mut stream = TcpStream::connect(address).unwrap();
-    let body = body.unwrap_or("");
-    let content_type = if method == "POST" {
-        "Content-Type: application/json\r\n"
-    } else {
-        ""
-    };
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n{content_type}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        address.port(),
-        body.len()
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
-    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    (status, head.to_string(), body.to_string())
-}
-
-/// A JSON request: the status and the answer.
-fn call(address: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    let text = body.map(|b| b.to_string());
-    let (status, _, answer) = request(address, method, path, text.as_deref());
-    (status, serde_json::from_str(&answer).unwrap_or(Value::Null))
-}
 
 #[test]
 fn serve_plays_a_whole_dobutsu_game_against_random() {
@@ -563,5 +522,45 @@ fn serve_blokus_sgf_download_then_load_gives_the_same_position() {
     assert!(
         error["error"].as_str().unwrap().contains("move 1"),
         "{error}"
+    );
+}
+
+#[test]
+fn serve_refuses_a_blokus_board_on_a_missing_serial_port_with_400() {
+    let server = start();
+    for (spec, reason) in [
+        (
+            "serial:/dev/no-such-arena-port",
+            "cannot open serial port /dev/no-such-arena-port",
+        ),
+        ("serial:", "names no serial target"),
+        ("serial:/dev/null@0", "is not a baud rate"),
+    ] {
+        let (status, error) = call(
+            server,
+            "POST",
+            "/api/blokus/new",
+            Some(json!({"first": "human", "second": spec})),
+        );
+        assert_eq!(status, 400, "{spec}: {error}");
+        let error = error["error"].as_str().unwrap();
+        assert!(error.contains(reason), "{spec}: {error}");
+    }
+    // The server goes on; the page offers the port.
+    let (status, games) = call(server, "GET", "/api/games", None);
+    assert_eq!(status, 200);
+    let blokus = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "blokus")
+        .unwrap();
+    assert!(
+        blokus["engines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["name"] == "serial"),
+        "{blokus}"
     );
 }

@@ -11,7 +11,7 @@ use crate::blokus::pentobi;
 use crate::blokus::perft::perft;
 use crate::blokus::record::{GameRecord, Recorder};
 use crate::blokus::{Move, MoveCode, Player, Position};
-use crate::contest::board_client::BoardClient;
+use crate::contest::board_client::{BoardClient, BoardTime};
 use crate::contest::link::LinkSpec;
 use crate::stats::Tally;
 use anyhow::{bail, Context};
@@ -155,7 +155,7 @@ pub fn run(
                         spec.parse().map_err(|e| anyhow::anyhow!("--board: {e}"))?;
                     writeln!(out, "Opening the board on {spec} ...")?;
                     let timeout = Duration::from_secs_f64(board_timeout);
-                    Opponent::Board(BoardClient::open(&spec, timeout)?)
+                    Opponent::Board(Box::new(BoardClient::open(&spec, timeout)?))
                 }
                 None => match engine_by_name(&engine, Duration::from_secs_f64(time), seed) {
                     Some(engine) => Opponent::Engine(engine),
@@ -229,7 +229,7 @@ pub enum Opponent {
     /// A host engine.
     Engine(Box<dyn Engine>),
     /// A board (real or simulated), refereed from here.
-    Board(BoardClient),
+    Board(Box<BoardClient>),
 }
 
 impl Opponent {
@@ -241,12 +241,8 @@ impl Opponent {
         }
     }
 
-    /// Its move in `position` after the person's move `last`, and a note on how it went.
-    pub fn reply(
-        &mut self,
-        position: &Position,
-        last: Option<Move>,
-    ) -> anyhow::Result<(Move, String)> {
+    /// Its move in `position` after the person's move `last`, and how it went.
+    pub fn reply(&mut self, position: &Position, last: Option<Move>) -> anyhow::Result<Reply> {
         match self {
             Opponent::Engine(engine) => {
                 let started = Instant::now();
@@ -254,17 +250,36 @@ impl Opponent {
                 let info = engine
                     .last_info()
                     .map_or(String::new(), |i| format!(", {i}"));
-                Ok((m, format!("{} ms{info}", started.elapsed().as_millis())))
+                Ok(Reply {
+                    m,
+                    note: format!("{} ms{info}", started.elapsed().as_millis()),
+                    board_time: None,
+                })
             }
             Opponent::Board(board) => {
-                let (m, took) = board.request(position, last)?;
-                Ok((
-                    m,
-                    format!("answered in {:.1} ms wall time", took.as_secs_f64() * 1e3),
-                ))
+                let answer = board.request(position, last)?;
+                let wall = answer.wall.as_secs_f64() * 1e3;
+                let note = match answer.board_time {
+                    Some(time) => format!("answered in {wall:.1} ms wall time: {time}"),
+                    None => format!("answered in {wall:.1} ms wall time"),
+                };
+                Ok(Reply {
+                    m: answer.m,
+                    note,
+                    board_time: answer.board_time,
+                })
             }
         }
     }
+}
+
+/// An [`Opponent`]'s move and how it went.
+pub struct Reply {
+    pub m: Move,
+    /// For people: the engine's time and search, or the board's times.
+    pub note: String,
+    /// A board's time for the answer.
+    pub board_time: Option<BoardTime>,
 }
 
 /// A person (on `input`/`out`) plays `opponent`; both record files are kept current.
@@ -307,7 +322,7 @@ pub fn play(
                 }
             }
         } else {
-            let (m, note) = opponent.reply(&position, last).with_context(|| {
+            let Reply { m, note, .. } = opponent.reply(&position, last).with_context(|| {
                 format!(
                     "{} failed; the game so far is in the record",
                     opponent.name()

@@ -14,6 +14,7 @@ use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -172,6 +173,10 @@ pub struct Link {
     /// What ends the link's other handles (a reader thread's socket or port)
     /// when the link is dropped, so that the far side sees it close.
     closers: Vec<Box<dyn FnOnce() + Send>>,
+    /// The simulated board's report of each answer (`answer <bytes> <cycles>
+    /// cycles <ms> ms board time`, as `arena-board-sim` prints it), for
+    /// whoever wants them; `None` on links that report nothing.
+    pub reports: Option<Receiver<String>>,
 }
 
 impl Drop for Link {
@@ -204,6 +209,7 @@ impl Link {
             writer: Box::new(writer),
             child: None,
             closers: Vec::new(),
+            reports: None,
         }
     }
 
@@ -430,7 +436,7 @@ pub fn board_sim_program() -> anyhow::Result<std::path::PathBuf> {
 /// port. The child goes with the link: it is killed when the link closes, and it stops
 /// by itself if this process ends without closing it (it watches its stdin, a pipe from
 /// here). Its later lines (the board time of each answer) go to stderr, prefixed with
-/// the link's label.
+/// the link's label, and to the link's [`Link::reports`].
 fn open_sim(
     baud: u32,
     search_ms: Option<u32>,
@@ -481,6 +487,7 @@ fn open_sim(
     };
     let label = format!("sim@{baud} ({pty})");
     announce(&format!("simulated board on {pty} (and {tcp})"));
+    let (report, reports) = channel();
     std::thread::Builder::new()
         .name("board-sim reports".into())
         .spawn({
@@ -489,6 +496,8 @@ fn open_sim(
                 let mut text = String::new();
                 while io::BufRead::read_line(&mut lines, &mut text).is_ok_and(|n| n > 0) {
                     eprintln!("{label}: {}", text.trim_end());
+                    // Nobody may be listening (a referee): the line is on stderr.
+                    let _ = report.send(text.trim_end().to_string());
                     text.clear();
                 }
             }
@@ -503,6 +512,7 @@ fn open_sim(
     };
     link.label = label;
     link.child = Some(child);
+    link.reports = Some(reports);
     Ok(link.on_close(move || drop(stdin)))
 }
 

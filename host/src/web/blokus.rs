@@ -2,7 +2,8 @@
 //! (orange `o`, from (5,5)) and player 2 (violet `x`, from (a,a)), each a
 //! person or an [`Opponent`] of `arena blokus play`: a host engine of the
 //! registry ([`engine_by_name`]; no `gtp:` programs from a web page) or a
-//! board over the contest link (`sim`, the simulated board). Moves are
+//! board over the contest link (`sim`, the simulated board, or `serial:PATH`,
+//! a real one), each of its answers shown with its board time. Moves are
 //! contest codes `xytr` (`0000` passes), refused with the rules' reason;
 //! the state carries every code of every legal placement, so that the page
 //! can show where a tile fits; the record is Pentobi's SGF (a transcript
@@ -15,10 +16,11 @@ use crate::blokus::engine::{engine_by_name, ENGINE_NAMES};
 use crate::blokus::pentobi;
 use crate::blokus::record::GameRecord;
 use crate::blokus::{Cell, Move, MoveCode, Player, Position, Tile};
-use crate::cli::blokus::Opponent;
-use crate::contest::board_client::BoardClient;
+use crate::cli::blokus::{Opponent, Reply};
+use crate::contest::board_client::{BoardClient, BoardTime};
 use crate::contest::link::LinkSpec;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 /// The engine `default` stands for, and its time a move.
@@ -42,22 +44,30 @@ pub struct BlokusMatch {
     last: Option<Move>,
     /// How the last engine or board move went.
     info: Option<String>,
+    /// The board time of each move a board made, by its index in the record.
+    board_times: BTreeMap<usize, BoardTime>,
+}
+
+/// The board at `spec` (a link), its new game started.
+fn board(spec: &str) -> Result<Opponent, String> {
+    let link: LinkSpec = spec.parse().map_err(|e| format!("`{spec}`: {e}"))?;
+    let mut board = BoardClient::open(&link, Duration::from_secs_f64(BOARD_TIMEOUT))
+        .map_err(|e| format!("`{spec}`: {e:#}"))?;
+    board.new_game().map_err(|e| format!("`{spec}`: {e:#}"))?;
+    Ok(Opponent::Board(Box::new(board)))
 }
 
 /// The opponent `spec` names: `NAME[:time=S]` with a name of the registry,
-/// `board-model[:MS]`, or `sim[:MS]` (the simulated board, its search built for MS ms).
+/// `board-model[:MS]`, `sim[:MS]` (the simulated board, its search built for
+/// MS ms) or `serial:PATH[@BAUD]` (a board on a serial port).
 fn opponent(spec: &str, seed: u64) -> Result<Opponent, String> {
     let spec = if spec == "default" {
         DEFAULT_ENGINE
     } else {
         spec
     };
-    if spec == "sim" || spec.starts_with("sim:") {
-        let link: LinkSpec = spec.parse().map_err(|e| format!("`{spec}`: {e}"))?;
-        let mut board = BoardClient::open(&link, Duration::from_secs_f64(BOARD_TIMEOUT))
-            .map_err(|e| format!("`{spec}`: {e:#}"))?;
-        board.new_game().map_err(|e| format!("`{spec}`: {e:#}"))?;
-        return Ok(Opponent::Board(board));
+    if spec == "sim" || spec.starts_with("sim:") || spec.starts_with("serial:") {
+        return board(spec);
     }
     let (name, seconds) = match spec.split_once(":time=") {
         Some((name, time)) => {
@@ -78,15 +88,21 @@ fn opponent(spec: &str, seed: u64) -> Result<Opponent, String> {
         .flatten()
         .ok_or_else(|| {
             format!(
-                "engine `{spec}`: the page offers human, {}, board-model:MS, sim[:MS]",
+                "engine `{spec}`: the page offers human, {}, board-model:MS, sim[:MS], serial:PATH",
                 ENGINE_NAMES.join(", ")
             )
         })?;
     Ok(Opponent::Engine(engine))
 }
 
-/// A move for the page: its code, its mover, its cells `[x, y]` and their Pentobi names.
-fn move_view(m: Move, player: Player) -> Value {
+/// A board time for the page: `ms`, and `cycles` when counted.
+fn board_time_view(time: &BoardTime) -> Value {
+    json!({"ms": time.ms, "cycles": time.cycles, "text": time.to_string()})
+}
+
+/// A move for the page: its code, its mover, its cells `[x, y]`, their
+/// Pentobi names, and a board's time for it.
+fn move_view(m: Move, player: Player, board_time: Option<&BoardTime>) -> Value {
     let cells = match m {
         Move::Pass => Vec::new(),
         Move::Place(p) => p.cells().cells().map(|c| [c.x(), c.y()]).collect(),
@@ -99,6 +115,7 @@ fn move_view(m: Move, player: Player) -> Value {
             Move::Pass => "pass".to_string(),
             Move::Place(p) => pentobi::placement_to_string(p),
         },
+        "board_time": board_time.map(board_time_view),
     })
 }
 
@@ -112,6 +129,7 @@ impl BlokusMatch {
             position,
             seats: make_seats(&specs, seed, opponent)?,
             info: None,
+            board_times: BTreeMap::new(),
         })
     }
 
@@ -161,10 +179,16 @@ impl Match for BlokusMatch {
             "title": "Blokus Duo",
             "default_engine": DEFAULT_ENGINE,
             "engines": ENGINE_NAMES.iter().map(|name| json!({"name": name}))
-                .chain([json!({
-                    "name": SIM,
-                    "about": "the simulated board (arena-board-sim) over the contest link",
-                })])
+                .chain([
+                    json!({
+                        "name": SIM,
+                        "about": "the simulated board (arena-board-sim) over the contest link",
+                    }),
+                    json!({
+                        "name": "serial",
+                        "about": "a real board on a serial port: serial:PATH[@BAUD]",
+                    }),
+                ])
                 .collect::<Vec<_>>(),
             "options": [],
             "tiles": Tile::all().map(|t| json!({
@@ -231,10 +255,17 @@ impl Match for BlokusMatch {
             .engine
             .as_mut()
             .ok_or("no engine to move")?;
-        let (m, note) = opponent
+        let Reply {
+            m,
+            note,
+            board_time,
+        } = opponent
             .reply(&self.position, self.last)
             .map_err(|e| format!("{e:#}"))?;
         self.info = Some(format!("{} played {m}: {note}", opponent.name()));
+        if let Some(time) = board_time {
+            self.board_times.insert(self.record.moves.len(), time);
+        }
         self.play_code(m.code())
     }
 
@@ -267,10 +298,11 @@ impl Match for BlokusMatch {
             .record
             .moves
             .iter()
-            .map(|&code| {
+            .enumerate()
+            .map(|(i, &code)| {
                 let mover = replay.to_move();
                 let m = replay.play_code(code).expect("a checked record");
-                move_view(m, mover)
+                move_view(m, mover, self.board_times.get(&i))
             })
             .collect();
         let players = [Player::One, Player::Two];

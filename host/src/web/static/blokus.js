@@ -4,7 +4,8 @@
 // mouse (green where the move code is among the state's legal codes, red
 // elsewhere; dots where the tile fits), a click plays the code and the
 // server refuses an illegal one with the rules' reason. Passes, scores, the
-// moves, SGF download and load.
+// moves, SGF download and load. A board (`sim:10`, or `serial` with the
+// port's path in a text field) shows each answer's board time.
 'use strict';
 
 let info = null;      // the game's description (engines, tiles)
@@ -172,7 +173,8 @@ function render() {
   }
   $('moves').replaceChildren(...state.moves.map((m) => {
     const li = document.createElement('li');
-    li.textContent = m.code === '0000' ? '0000 pass' : `${m.code} ${m.pentobi}`;
+    li.textContent = (m.code === '0000' ? '0000 pass' : `${m.code} ${m.pentobi}`)
+      + (m.board_time ? ` (${m.board_time.text})` : '');
     li.className = 'p' + m.player;
     return li;
   }));
@@ -217,7 +219,14 @@ async function play(text) {
 }
 
 function seatSpec(which) {
-  return seatSpecOf($(which + '-kind').value, $(which + '-time').value, TIMED);
+  const kind = $(which + '-kind').value;
+  if (kind === 'serial') return 'serial:' + $(which + '-port').value.trim();
+  return seatSpecOf(kind, $(which + '-time').value, TIMED);
+}
+
+// The port's field beside a seat's choice, shown for a board on a serial port.
+function showPort(which) {
+  $(which + '-port').hidden = $(which + '-kind').value !== 'serial';
 }
 
 async function newGame() {
@@ -242,6 +251,7 @@ async function start() {
   const engines = info.engines.map((e) => e.name);
   fillSeatChoice($('first-kind'), $('first-time'), engines, 'human');
   fillSeatChoice($('second-kind'), $('second-time'), engines, 'alphabeta');
+  for (const which of ['first', 'second']) $(which + '-kind').addEventListener('change', () => showPort(which));
   $('new-game').addEventListener('click', newGame);
   $('rotate').addEventListener('click', () => turn(rotated));
   $('flip').addEventListener('click', () => turn(flipped));
