@@ -45,12 +45,12 @@ test-slow: setup
 	$(CARGO) test --release -p hdl --test contest_player -- --ignored --nocapture
 	$(CARGO) test --release -p hdl --test one_ply -- --ignored
 
-# `arena serve`'s pages in a browser: a whole Dobutsu shogi game, a whole
-# Reversi game (octagon3, a person against two random engines) and a whole
-# Blokus Duo game (a person against random) clicked through in Debian's
-# Chromium (headless), driven by npm's playwright-core (installed with
-# Chromium and Node.js by scripts/setup-browser.sh); screenshots in
-# build/browser/. Part of `make test`.
+# `arena serve`'s pages in a browser: whole Dobutsu, Kyoto and Janken shogi
+# games (a person against random), a whole Reversi game (octagon3, a person
+# against two random engines) and a whole Blokus Duo game (a person against
+# random) clicked through in Debian's Chromium (headless), driven by npm's
+# playwright-core (installed with Chromium and Node.js by
+# scripts/setup-browser.sh); screenshots in build/browser/. Part of `make test`.
 TARGET_DIR ?= $(or $(CARGO_TARGET_DIR),target)
 test-browser:
 	@bash scripts/setup-browser.sh

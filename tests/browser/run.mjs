@@ -3,16 +3,18 @@
 // fresh page; screenshots in DIR. Usage:
 //   node run.mjs [ARENA] [DIR] [TEST...]
 // (ARENA defaults to target/debug/arena, DIR to build/browser, the tests to
-// all of them: dobutsu reversi blokus). CHROMIUM overrides /usr/bin/chromium.
+// all of them: dobutsu kyoto janken reversi blokus). CHROMIUM overrides /usr/bin/chromium.
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { mkdirSync } from 'node:fs';
 import dobutsu from './dobutsu.mjs';
+import kyoto from './kyoto.mjs';
+import janken from './janken.mjs';
 import reversi from './reversi.mjs';
 import blokus from './blokus.mjs';
 
-const TESTS = { dobutsu, reversi, blokus };
+const TESTS = { dobutsu, kyoto, janken, reversi, blokus };
 const arena = process.argv[2] || 'target/debug/arena';
 const dir = process.argv[3] || 'build/browser';
 const names = process.argv.length > 4 ? process.argv.slice(4) : Object.keys(TESTS);

@@ -308,7 +308,7 @@ function render() {
   $('fen').textContent = state.fen;
   $('board-text').textContent = state.board;
   $('engine-info').textContent = state.engine_info ? 'engine: ' + state.engine_info : '';
-  $('moves').replaceChildren(...state.moves.map((move) => {
+  listMoves(state.moves.map((move) => {
     const li = document.createElement('li');
     li.textContent = move;
     return li;

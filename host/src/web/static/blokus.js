@@ -171,7 +171,7 @@ function render() {
     }
     table.append(tr);
   }
-  $('moves').replaceChildren(...state.moves.map((m) => {
+  listMoves(state.moves.map((m) => {
     const li = document.createElement('li');
     li.textContent = (m.code === '0000' ? '0000 pass' : `${m.code} ${m.pentobi}`)
       + (m.board_time ? ` (${m.board_time.text})` : '');

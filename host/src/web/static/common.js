@@ -1,6 +1,7 @@
 // What every game page of `arena serve` shares: the JSON API call (its
-// refusal's reason thrown as the error), the message line, and a seat's
-// choice of a person or an engine with its time a move.
+// refusal's reason thrown as the error), the message line, the move list
+// (scrolled to its end), and a seat's choice of a person or an engine with
+// its time a move.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -20,6 +21,13 @@ async function api(method, url, body) {
 }
 
 function say(text) { $('message').textContent = text || ''; }
+
+// The move list's items `items` (an array of li), scrolled to the last.
+function listMoves(items) {
+  const list = $('moves');
+  list.replaceChildren(...items);
+  list.scrollTop = list.scrollHeight;
+}
 
 // Fills the select `kinds` with a person and `engines` (names), and `times`
 // (if any) with the time a move; `kind` chosen.

@@ -109,7 +109,9 @@ function render() {
   $('result').textContent = state.result || '';
   $('board-text').textContent = state.board;
   $('engine-info').textContent = state.engine_info || '';
-  $('moves').replaceChildren(...state.moves.map((m) => {
+  // A round of the colours a row.
+  $('moves').style.gridTemplateColumns = `repeat(${state.colours.length}, max-content)`;
+  listMoves(state.moves.map((m) => {
     const li = document.createElement('li');
     li.textContent = `${state.colours[m.colour].letter} ${m.move}`;
     return li;
