@@ -1,5 +1,5 @@
-// A whole Blokus Duo game by clicking: player 1 a person against `random`.
-// An illegal placement first (refused with the rules' reason); then each
+// A whole Blokus Duo game by clicking: player 1 a person against `random`
+// (a board on a missing serial port refused first). An illegal placement first (refused with the rules' reason); then each
 // turn a tile picked from the palette, turned with the r key and the flip
 // button to the orientation of a legal code, its preview checked under the
 // mouse and the cell clicked; a pass clicked when no tile fits. Then the
@@ -10,7 +10,18 @@ export default async function blokus(page, url, dir) {
   await page.goto(url);
   await page.click('a[href="/play/blokus"]');
   await page.waitForSelector('#palette-0 .tile');
+  // A board on a serial port: its path typed beside the choice; one that
+  // does not exist is refused with the reason.
+  if (await page.isVisible('#second-port')) throw new Error('a port field without a serial board');
+  await page.selectOption('#second-kind', 'serial');
+  await page.fill('#second-port', '/dev/no-such-board');
+  await page.click('#new-game');
+  await page.waitForFunction(() => document.getElementById('message').textContent !== '');
+  const refused = await page.textContent('#message');
+  if (!refused.includes('cannot open serial port /dev/no-such-board')) throw new Error('serial: ' + refused);
+  console.log('blokus: a missing serial port refused:', refused);
   await page.selectOption('#second-kind', 'random');
+  if (await page.isVisible('#second-port')) throw new Error('the port field stays');
   await page.click('#new-game');
   await page.waitForFunction(() => state && state.moves.length === 0 && state.seats[1].player === 'random');
   const cells = await page.locator('#board .bcell').count();
