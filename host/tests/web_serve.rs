@@ -564,3 +564,74 @@ fn serve_refuses_a_blokus_board_on_a_missing_serial_port_with_400() {
         "{blokus}"
     );
 }
+
+/// Review over every kind of game of the generic table: after a few moves
+/// (people at both seats), the state after K moves shows the position the
+/// game showed after K moves (its FEN or rows), with every move so far;
+/// K past the moves is refused, and a move chosen at an earlier position too.
+#[test]
+fn serve_shows_a_game_after_any_number_of_its_moves() {
+    let server = start();
+    let both = json!({"seats": ["human", "human"]});
+    for (game, legal, board) in [
+        ("dobutsu", "legal_moves", "fen"),
+        ("reversi", "legal_moves", "rows"),
+        ("blokus", "legal_codes", "rows"),
+    ] {
+        let body = if game == "reversi" {
+            json!({"seats": ["human", "human", "human"]})
+        } else {
+            both.clone()
+        };
+        let (status, mut state) = call(server, "POST", &format!("/api/{game}/new"), Some(body));
+        assert_eq!(status, 200, "{state}");
+        let id = state["id"].as_str().unwrap().to_string();
+        let mut shown = vec![state[board].clone()];
+        for turn in 0..4 {
+            let moves = state[legal].as_array().unwrap();
+            let text = moves[turn * 7 % moves.len()].clone();
+            let (status, next) = call(
+                server,
+                "POST",
+                &format!("/api/games/{id}/move"),
+                Some(json!({"move": text, "at": turn})),
+            );
+            assert_eq!(status, 200, "{game} {text}: {next}");
+            state = next;
+            shown.push(state[board].clone());
+        }
+        assert_eq!(
+            (state["at"].clone(), state["plies"].clone()),
+            (json!(4), json!(4))
+        );
+        for (k, board_then) in shown.iter().enumerate() {
+            let (status, then) = call(server, "GET", &format!("/api/games/{id}/at/{k}"), None);
+            assert_eq!(status, 200, "{game} at {k}: {then}");
+            assert_eq!(&then[board], board_then, "{game} at {k}");
+            assert_eq!(then["at"], k, "{game}");
+            assert_eq!(then["plies"], 4, "{game}");
+            assert_eq!(then["moves"], state["moves"], "{game} at {k}");
+            assert_eq!(
+                then["seat_to_move"],
+                k % if game == "reversi" { 3 } else { 2 }
+            );
+        }
+        let (_, last) = call(server, "GET", &format!("/api/games/{id}/at/4"), None);
+        assert_eq!(last, state, "{game}");
+        for (path, expected) in [("at/5", 404), ("at/-1", 400), ("at/x", 400)] {
+            let (status, error) = call(server, "GET", &format!("/api/games/{id}/{path}"), None);
+            assert_eq!(status, expected, "{game} {path}: {error}");
+            assert!(error["error"].is_string(), "{error}");
+        }
+        // Refused before the move is read.
+        let (status, error) = call(
+            server,
+            "POST",
+            &format!("/api/games/{id}/move"),
+            Some(json!({"move": "b2b3", "at": 2})),
+        );
+        assert_eq!(status, 409, "{game}: {error}");
+        let reason = error["error"].as_str().unwrap();
+        assert!(reason.contains("last position"), "{reason}");
+    }
+}

@@ -3,7 +3,8 @@
 // clicked as its path of cells (a cube, the cells it goes through; another
 // cube starts its own action) and played. The person heads for the goal f6:
 // the legal turn whose path ends nearest it. The finished board's screenshot
-// is janken.png. Run by run.mjs.
+// is janken.png. A cube clicked after the set-up shows its faces (a net)
+// and its top after a step each way. Run by run.mjs.
 import { newGameAgainstRandom, playToEnd } from './play.mjs';
 
 const cellsOf = (text) => text.match(/[a-f][1-6]/g);
@@ -41,5 +42,16 @@ export default async function janken(page, url, dir) {
   await page.waitForFunction(() => state.moves.length === 2 && state.to_move === 'first');
   const setUp = await page.evaluate(() => state.moves[0]);
   if (setUp !== 'GPC-GCP-GPC-GPC') throw new Error('set-up played: ' + setUp);
+  await page.click('[data-square="b2"]'); // the cube set up GCP: top G, front C, side P
+  await page.waitForSelector('#cube-faces:not([hidden])');
+  const faces = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#cube-faces .face')]
+    .map((face) => [face.dataset.face, face.firstChild.textContent])));
+  const expected = { top: 'G', bottom: 'G', front: 'C', back: 'C', left: 'P', right: 'P' };
+  if (JSON.stringify(faces) !== JSON.stringify({ ...faces, ...expected }) || Object.keys(faces).length !== 6) {
+    throw new Error('the faces of b2: ' + JSON.stringify(faces));
+  }
+  const steps = await page.textContent('#cube-steps');
+  if (!steps.includes('up or down its top is C, left or right P')) throw new Error('steps: ' + steps);
+  await page.click('#move-clear'); // the click began a path
   await playToEnd(page, dir, 'janken', 100, choose, clickTurn);
 }

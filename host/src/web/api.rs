@@ -1,6 +1,8 @@
 //! The JSON API's routes: `GET /api/games` (the games), `POST /api/GAME/new`
 //! and `/api/GAME/load`, and for a game `ID` (`dobutsu-3`): `GET
-//! /api/games/ID` (its state), `POST /api/games/ID/move` (`{"move": TEXT}`),
+//! /api/games/ID` (its state), `GET /api/games/ID/at/K` (its state after K
+//! moves, to review the game), `POST /api/games/ID/move` (`{"move": TEXT}`,
+//! and `"at": K`, the moves the person saw, refused unless the last),
 //! `POST /api/games/ID/engine` (the engine to move plays) and `GET
 //! /api/games/ID/record` (the record file).
 
@@ -109,8 +111,21 @@ impl Api {
                     Some(Value::String(text)) => text.clone(),
                     _ => return Err(Refusal::bad("`move`: the move's text is missing")),
                 };
+                let at = match request.get("at") {
+                    None | Some(Value::Null) => None,
+                    Some(at) => Some(at.as_u64().ok_or_else(|| {
+                        Refusal::bad(format!("`at`: {at} is not a number of moves"))
+                    })? as usize),
+                };
                 let (lobby, number) = self.game(id)?;
-                Ok(state(lobby.play(number, &text)?))
+                Ok(state(lobby.play(number, &text, at)?))
+            }
+            ("GET", ["games", id, "at", plies]) => {
+                let plies: usize = plies
+                    .parse()
+                    .map_err(|_| Refusal::bad(format!("`{plies}` is not a number of moves")))?;
+                let (lobby, number) = self.game(id)?;
+                Ok(state(lobby.state_at(number, plies)?))
             }
             ("POST", ["games", id, "engine"]) => {
                 let (lobby, number) = self.game(id)?;

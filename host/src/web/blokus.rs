@@ -9,7 +9,7 @@
 //! can show where a tile fits; the record is Pentobi's SGF (a transcript
 //! loads too).
 
-use super::table::{make_seats, record_text, seat_specs, Match, Seat};
+use super::table::{make_seats, record_text, replay, seat_specs, Match, Seat};
 use super::Refusal;
 use crate::blokus::cell::SIZE;
 use crate::blokus::engine::{engine_by_name, ENGINE_NAMES};
@@ -151,8 +151,9 @@ impl BlokusMatch {
         Ok(())
     }
 
-    /// The board's rows, y = 1 first: `.` empty, `o` player 1, `x` player 2.
-    fn rows(&self) -> Vec<String> {
+    /// The rows of the board of `position`, y = 1 first: `.` empty, `o`
+    /// player 1, `x` player 2.
+    fn rows(position: &Position) -> Vec<String> {
         (1..=SIZE)
             .map(|y| {
                 (1..=SIZE)
@@ -160,7 +161,7 @@ impl BlokusMatch {
                         let cell = Cell::new(x, y).expect("on the board");
                         [Player::One, Player::Two]
                             .into_iter()
-                            .find(|&p| self.position.cells(p).contains(cell))
+                            .find(|&p| position.cells(p).contains(cell))
                             .map_or('.', Player::symbol)
                     })
                     .collect()
@@ -281,43 +282,46 @@ impl Match for BlokusMatch {
         self.play_code(code)
     }
 
-    fn view(&self) -> Value {
-        let player = self.position.to_move();
-        let legal: Vec<String> = if self.position.is_over() {
+    fn plies(&self) -> usize {
+        self.record.moves.len()
+    }
+
+    fn view_at(&self, plies: usize) -> Result<(Value, usize), Refusal> {
+        let (position, moves) = replay(
+            Position::with_first(self.record.first),
+            &self.record.moves,
+            plies,
+            |replay, i, code| {
+                let mover = replay.to_move();
+                let m = replay.play_code(code).expect("a checked record");
+                move_view(m, mover, self.board_times.get(&i))
+            },
+        );
+        let player = position.to_move();
+        let legal: Vec<String> = if position.is_over() {
             Vec::new()
         } else {
-            self.position
+            position
                 .legal_placements()
                 .into_iter()
                 .flat_map(|p| p.codes())
                 .map(|c| c.to_string())
                 .collect()
         };
-        let mut replay = Position::with_first(self.record.first);
-        let moves: Vec<Value> = self
-            .record
-            .moves
-            .iter()
-            .enumerate()
-            .map(|(i, &code)| {
-                let mover = replay.to_move();
-                let m = replay.play_code(code).expect("a checked record");
-                move_view(m, mover, self.board_times.get(&i))
-            })
-            .collect();
         let players = [Player::One, Player::Two];
-        json!({
-            "rows": self.rows(),
+        let fields = json!({
+            "rows": BlokusMatch::rows(&position),
             "to_move": player.index(),
             "legal_codes": legal,
-            "can_pass": !self.position.is_over() && self.position.has_moved(player),
-            "used": players.map(|p| Tile::all().filter(|&t| self.position.is_used(p, t))
+            "can_pass": !position.is_over() && position.has_moved(player),
+            "used": players.map(|p| Tile::all().filter(|&t| position.is_used(p, t))
                 .map(|t| t.letter().to_string()).collect::<String>()),
-            "scores": players.map(|p| self.position.score(p)),
-            "unplaced": players.map(|p| self.position.unplaced_cells(p)),
+            "scores": players.map(|p| position.score(p)),
+            "unplaced": players.map(|p| position.unplaced_cells(p)),
             "moves": moves,
-            "engine_info": self.info,
-        })
+            "engine_info": self.info.as_ref().filter(|_| plies == self.plies()),
+        });
+        Ok((fields, player.index()))
     }
 
     fn record(&self) -> Result<(String, &'static str), Refusal> {

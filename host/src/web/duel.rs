@@ -140,28 +140,45 @@ impl<G: WebGame> Match for Duel<G> {
         Ok(())
     }
 
-    fn view(&self) -> Value {
-        let position = self.record.position();
-        let moves: Vec<String> = if position.hides_history() {
-            vec!["(hidden)".to_string(); self.record.moves().len()]
+    fn plies(&self) -> usize {
+        self.record.moves().len()
+    }
+
+    fn view_at(&self, plies: usize) -> Result<(Value, usize), Refusal> {
+        let hidden = self.record.position().hides_history();
+        let moves: Vec<String> = if hidden {
+            vec!["(hidden)".to_string(); self.plies()]
         } else {
             self.record.move_texts()
         };
+        let earlier;
+        let record = if plies == self.plies() {
+            &self.record
+        } else if hidden {
+            return Err(Refusal::new(
+                409,
+                "the earlier positions stay hidden until both players have set up",
+            ));
+        } else {
+            earlier = self.record.take_back_to(plies);
+            &earlier
+        };
+        let position = record.position();
         let view = position.view();
-        let legal: Vec<String> = self
-            .record
+        let legal: Vec<String> = record
             .legal_moves()
             .into_iter()
             .map(|m| position.move_text(m))
             .collect();
-        json!({
+        let fields = json!({
             "fen": view.to_fen(),
             "board": view.to_string(),
             "to_move": side_name(position.side_to_move()),
             "legal_moves": legal,
             "moves": moves,
-            "engine_info": self.info,
-        })
+            "engine_info": self.info.as_ref().filter(|_| plies == self.plies()),
+        });
+        Ok((fields, position.side_to_move().index()))
     }
 
     fn record(&self) -> Result<(String, &'static str), Refusal> {

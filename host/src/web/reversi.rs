@@ -4,7 +4,7 @@
 //! the board with its holes, the legal cells, passes, stones per colour, and
 //! the transcript `arena reversi play` writes as the record.
 
-use super::table::{make_seats, record_text, seat_specs, Match, Seat};
+use super::table::{make_seats, record_text, replay, seat_specs, Match, Seat};
 use super::Refusal;
 use crate::reversi::players::{player_by_name, ReversiPlayer};
 use crate::reversi::position::cell_name;
@@ -90,8 +90,9 @@ impl ReversiMatch {
         Ok(())
     }
 
-    /// The board's rows, top first: `#` a hole, `.` empty, a colour's letter.
-    fn rows(&self) -> Vec<String> {
+    /// The rows of the board of `position`, top first: `#` a hole, `.`
+    /// empty, a colour's letter.
+    fn rows(&self, position: &Position) -> Vec<String> {
         let playable = self.game.setup.playable;
         (0..8)
             .map(|row| {
@@ -101,8 +102,8 @@ impl ReversiMatch {
                         if playable & bit == 0 {
                             '#'
                         } else {
-                            (0..self.position.colours())
-                                .find(|&c| self.position.stones(c) & bit != 0)
+                            (0..position.colours())
+                                .find(|&c| position.stones(c) & bit != 0)
                                 .map_or('.', |c| COLOUR_LETTERS[c])
                         }
                     })
@@ -206,42 +207,46 @@ impl Match for ReversiMatch {
         self.play_move(m)
     }
 
-    fn view(&self) -> Value {
-        let mut legal = Vec::new();
-        self.position.moves(&mut legal);
-        let placements = if self.position.is_over() {
-            0
-        } else {
-            self.position.placements()
-        };
-        let counts = self.position.counts();
-        let mut replay = Position::new(&self.game.setup);
-        let moves: Vec<Value> = self
-            .game
-            .moves
-            .iter()
-            .map(|&m| {
+    fn plies(&self) -> usize {
+        self.game.moves.len()
+    }
+
+    fn view_at(&self, plies: usize) -> Result<(Value, usize), Refusal> {
+        let (position, moves) = replay(
+            Position::new(&self.game.setup),
+            &self.game.moves,
+            plies,
+            |replay, _, m| {
                 let colour = replay.to_move();
                 replay.play(m);
                 json!({"colour": colour, "move": Position::move_text(m)})
-            })
-            .collect();
-        json!({
+            },
+        );
+        let mut legal = Vec::new();
+        position.moves(&mut legal);
+        let placements = if position.is_over() {
+            0
+        } else {
+            position.placements()
+        };
+        let counts = position.counts();
+        let fields = json!({
             "preset": self.game.setup.name,
-            "rows": self.rows(),
+            "rows": self.rows(&position),
             "colours": colour_names(&self.game.setup).iter().enumerate().map(|(c, name)| json!({
                 "letter": COLOUR_LETTERS[c].to_string(),
                 "name": name,
                 "stones": counts[c],
             })).collect::<Vec<_>>(),
-            "to_move": self.position.to_move(),
+            "to_move": position.to_move(),
             "legal_moves": legal.iter().map(|&m| Position::move_text(m)).collect::<Vec<_>>(),
             "legal_cells": (0..64u8).filter(|c| placements & (1 << c) != 0).map(cell_name)
                 .collect::<Vec<_>>(),
             "moves": moves,
-            "engine_info": self.info,
-            "board": self.position.to_string(),
-        })
+            "engine_info": self.info.as_ref().filter(|_| plies == self.plies()),
+            "board": position.to_string(),
+        });
+        Ok((fields, position.to_move()))
     }
 
     fn record(&self) -> Result<(String, &'static str), Refusal> {

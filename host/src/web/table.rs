@@ -1,7 +1,8 @@
 //! The games of one kind in progress, behind the [`Lobby`] interface the API
 //! routes to: create one (each seat a person or an engine), show it, play a
 //! move (the engines then answer until a person is to move), let an engine
-//! move, write and read its record. Written once over every [`Match`]: the
+//! move, show the position after any number of its moves (review), write and
+//! read its record. Written once over every [`Match`]: the
 //! two-player games of [`crate::game`] ([`super::duel`]), Reversi for any
 //! number of colours ([`super::reversi`]) and Blokus Duo ([`super::blokus`]).
 
@@ -25,8 +26,13 @@ pub trait Lobby {
     fn load(&mut self, id: u64, request: &Value) -> Result<Value, Refusal>;
     /// The state of game `id`.
     fn state(&self, id: u64) -> Result<Value, Refusal>;
-    /// A person's move `text` in game `id`, and the engines' answers; the new state.
-    fn play(&mut self, id: u64, text: &str) -> Result<Value, Refusal>;
+    /// The state of game `id` as it stood after its first `plies` moves
+    /// (review); refused past the moves played.
+    fn state_at(&self, id: u64, plies: usize) -> Result<Value, Refusal>;
+    /// A person's move `text` in game `id`, and the engines' answers; the new
+    /// state. `at`, when given, is the moves the person saw played: a move
+    /// chosen at an earlier position is refused.
+    fn play(&mut self, id: u64, text: &str, at: Option<usize>) -> Result<Value, Refusal>;
     /// One move of the engine whose turn it is; the new state.
     fn engine_move(&mut self, id: u64) -> Result<Value, Refusal>;
     /// The record file of game `id` and its file name.
@@ -63,8 +69,13 @@ pub trait Match: Sized {
     fn engine_step(&mut self) -> Result<(), String>;
     /// A person's move; the error is the rules' reason.
     fn play(&mut self, text: &str) -> Result<(), String>;
-    /// The game's own fields of the state: the position, legal moves, moves so far.
-    fn view(&self) -> Value;
+    /// The moves played so far.
+    fn plies(&self) -> usize;
+    /// The game's own fields of the state after its first `plies` moves (at
+    /// most [`Match::plies`]): the position then, its legal moves, every move
+    /// played so far; and the seat to move then. Refused (with the reason)
+    /// when the game hides that from the page.
+    fn view_at(&self, plies: usize) -> Result<(Value, usize), Refusal>;
     /// The record file's text and extension.
     fn record(&self) -> Result<(String, &'static str), Refusal>;
 }
@@ -135,6 +146,27 @@ pub fn record_text(request: &Value) -> Result<&str, Refusal> {
     }
 }
 
+/// Replays `moves` from `start`, each played by `play` (given its index; it
+/// gives what the page shows of the move): the position after the first
+/// `plies` of them (all of them, at most), and what `play` gave of each.
+pub fn replay<P: Clone, M: Copy, T>(
+    start: P,
+    moves: &[M],
+    plies: usize,
+    mut play: impl FnMut(&mut P, usize, M) -> T,
+) -> (P, Vec<T>) {
+    let mut position = start;
+    let mut then = None;
+    let mut shown = Vec::with_capacity(moves.len());
+    for (i, &m) in moves.iter().enumerate() {
+        if i == plies {
+            then = Some(position.clone());
+        }
+        shown.push(play(&mut position, i, m));
+    }
+    (then.unwrap_or(position), shown)
+}
+
 /// The games of kind `M`, by number.
 pub struct Table<M: Match> {
     sessions: BTreeMap<u64, M>,
@@ -175,10 +207,20 @@ fn answer<M: Match>(game: &mut M) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// The state of `game` numbered `id`: the game's own fields and the shared ones.
-fn state<M: Match>(game: &M, id: u64) -> Value {
-    let mut state = game.view();
-    let ending = game.ending();
+/// The state of `game` numbered `id` after its first `at` moves (at most
+/// all of them): the game's own fields and the shared ones, `at` and `plies`
+/// (the moves played) among them. An earlier position is neither over nor
+/// an engine's to play.
+fn state_at<M: Match>(game: &M, id: u64, at: usize) -> Result<Value, Refusal> {
+    let plies = game.plies();
+    if at > plies {
+        return Err(Refusal::not_found(format!(
+            "game {}-{id} has {plies} moves: no position after {at}",
+            M::NAME
+        )));
+    }
+    let (mut state, seat) = game.view_at(at)?;
+    let ending = game.ending().filter(|_| at == plies);
     let fields = json!({
         "id": format!("{}-{id}", M::NAME),
         "game": M::NAME,
@@ -186,15 +228,22 @@ fn state<M: Match>(game: &M, id: u64) -> Value {
             "player": s.name,
             "engine": s.engine.is_some(),
         })).collect::<Vec<_>>(),
-        "seat_to_move": game.to_move(),
-        "engine_to_move": ending.is_none() && is_engine(game, game.to_move()),
+        "seat_to_move": seat,
+        "engine_to_move": at == plies && ending.is_none() && is_engine(game, seat),
         "over": ending.is_some(),
         "result": ending,
+        "at": at,
+        "plies": plies,
     });
     if let (Value::Object(state), Value::Object(fields)) = (&mut state, fields) {
         state.extend(fields);
     }
-    state
+    Ok(state)
+}
+
+/// The state of `game` numbered `id` now.
+fn state<M: Match>(game: &M, id: u64) -> Result<Value, Refusal> {
+    state_at(game, id, game.plies())
 }
 
 impl<M: Match> Table<M> {
@@ -214,7 +263,7 @@ impl<M: Match> Table<M> {
     /// lets an engine open against a person, and gives the state.
     fn open(&mut self, id: u64, mut game: M) -> Result<Value, Refusal> {
         answer(&mut game)?;
-        let state = state(&game, id);
+        let state = state(&game, id)?;
         self.sessions.insert(id, game);
         while self.sessions.len() > KEPT_GAMES {
             self.sessions.pop_first();
@@ -243,11 +292,25 @@ impl<M: Match> Lobby for Table<M> {
     }
 
     fn state(&self, id: u64) -> Result<Value, Refusal> {
-        Ok(state(self.session(id)?, id))
+        state(self.session(id)?, id)
     }
 
-    fn play(&mut self, id: u64, text: &str) -> Result<Value, Refusal> {
+    fn state_at(&self, id: u64, plies: usize) -> Result<Value, Refusal> {
+        state_at(self.session(id)?, id, plies)
+    }
+
+    fn play(&mut self, id: u64, text: &str, at: Option<usize>) -> Result<Value, Refusal> {
         let game = self.session_mut(id)?;
+        if let Some(at) = at.filter(|&at| at != game.plies()) {
+            return Err(Refusal::new(
+                409,
+                format!(
+                    "the move was chosen at the position after move {at}; the game is at move {}: \
+                     go to the last position to play",
+                    game.plies()
+                ),
+            ));
+        }
         let seat = game.to_move();
         if game.ending().is_none() && is_engine(game, seat) {
             return Err(Refusal::new(
@@ -257,7 +320,7 @@ impl<M: Match> Lobby for Table<M> {
         }
         game.play(text).map_err(Refusal::rules)?;
         answer(game)?;
-        Ok(state(game, id))
+        state(game, id)
     }
 
     fn engine_move(&mut self, id: u64) -> Result<Value, Refusal> {
@@ -268,7 +331,7 @@ impl<M: Match> Lobby for Table<M> {
         if !engine_step(game)? {
             return Err(Refusal::new(409, "it is a person's turn"));
         }
-        Ok(state(game, id))
+        state(game, id)
     }
 
     fn record(&self, id: u64) -> Result<(String, String), Refusal> {

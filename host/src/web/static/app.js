@@ -10,6 +10,7 @@ let info = null;     // the game's description (engines, options)
 let state = null;    // the current game's state
 let selected = null; // shogi: {square} or {drop: letter}
 let path = [];       // janken: the turn's segments, each a list of cells
+let inspected = null; // janken: the cell of the cube whose faces are shown
 
 // ---- shogi FEN (Dobutsu, Kyoto) ----
 
@@ -64,14 +65,14 @@ function pieceElement(code, side) {
   return span;
 }
 
-// The cells the last move touched (its text's squares).
+// The cells the move shown (the last, or the one reviewed) touched (its text's squares).
 function lastMoveCells() {
-  const last = state.moves[state.moves.length - 1] || '';
+  const last = state.moves[state.at - 1] || '';
   return new Set(last.match(/[a-f][1-6]/g) || []);
 }
 
 function humanToMove() {
-  return state && !state.over && !state.engine_to_move;
+  return state && !state.over && !state.engine_to_move && !reviewing(state);
 }
 
 function drawShogi() {
@@ -244,9 +245,15 @@ function drawJanken() {
       span.append(document.createElement('br'), small);
       cell.append(span);
     }
-    cell.addEventListener('click', () => clickJanken(square, cube));
+    if (square === inspected) cell.classList.add('inspected');
+    cell.addEventListener('click', () => {
+      if (cube) inspected = square;
+      clickJanken(square, cube);
+      drawJanken();
+    });
     board.append(cell);
   }));
+  drawCubeFaces(rows);
   $('hand-first').replaceChildren();
   $('hand-second').replaceChildren();
   const settingUp = jankenSettingUp() && humanToMove();
@@ -266,6 +273,42 @@ function drawJanken() {
       });
     }
   }
+}
+
+const FACE_NAMES = { G: 'rock', C: 'scissors', P: 'paper' };
+
+// The panel of the inspected cube (a cell of `rows`, the board read from
+// the FEN): its six faces as a net (opposite faces are equal: top and
+// bottom, front and back, the sides) and its top after a step each way (up
+// or down swaps top and front, left or right top and side).
+function drawCubeFaces(rows) {
+  const panel = $('cube-faces');
+  const at = inspected && rows[6 - Number(inspected[1])][inspected.charCodeAt(0) - 97];
+  panel.hidden = !at;
+  if (!at) { inspected = null; return; }
+  const [top, front, side] = at.letters;
+  const face = (name, letter) => {
+    const div = document.createElement('div');
+    div.className = 'face ' + name;
+    div.dataset.face = name;
+    div.title = `${name}: ${FACE_NAMES[letter] || 'unknown'}`;
+    div.textContent = letter;
+    const small = document.createElement('small');
+    small.textContent = name;
+    div.append(small);
+    return div;
+  };
+  const net = document.createElement('div');
+  net.className = 'cube-net ' + at.side;
+  net.append(face('top', top), face('left', side), face('front', front), face('right', side),
+    face('bottom', top), face('back', front));
+  const title = document.createElement('div');
+  title.textContent = `The ${at.side} player's cube on ${inspected}:`;
+  const steps = document.createElement('div');
+  steps.id = 'cube-steps';
+  steps.textContent = `after a step up or down its top is ${front}, left or right ${side} `
+    + '(a capture does not roll it)';
+  panel.replaceChildren(title, net, steps);
 }
 
 function clickJanken(square, cube) {
@@ -319,6 +362,7 @@ function render() {
 }
 
 function show(newState) {
+  reviewLatest(newState);
   state = newState;
   selected = null;
   path = [];
@@ -327,6 +371,15 @@ function show(newState) {
   history.replaceState(null, '', '#' + state.id);
   render();
   if (state.engine_to_move) setTimeout(engineMove, 300);
+}
+
+// Shows an earlier position of the game (review), nothing picked.
+function drawEarlier(earlier) {
+  state = earlier;
+  selected = null;
+  path = [];
+  $('choices').replaceChildren();
+  render();
 }
 
 async function engineMove() {
@@ -338,7 +391,7 @@ async function play(text) {
   if (!text) return;
   say('');
   try {
-    show(await api('POST', `games/${state.id}/move`, { move: text }));
+    show(await playMove(state, text));
   } catch (e) {
     say(e.message);
     selected = null;
@@ -379,6 +432,7 @@ function fillSeat(which, kind) {
 }
 
 async function start() {
+  setUpReview(show, drawEarlier);
   const games = await api('GET', 'games');
   info = games.find((g) => g.name === GAME);
   if (!info) { say('no game ' + GAME); return; }

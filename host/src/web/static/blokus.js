@@ -22,7 +22,7 @@ const TIMED = ['alphabeta'];
 const hex = (n) => n.toString(16);
 
 function humanToMove() {
-  return state && !state.over && !state.engine_to_move;
+  return state && !state.over && !state.engine_to_move && !reviewing(state);
 }
 
 function tileOffsets(letter, r) {
@@ -63,7 +63,7 @@ function drawBoard() {
   const board = $('board');
   board.replaceChildren();
   cellElements = new Map();
-  const lastMove = state.moves.length ? state.moves[state.moves.length - 1] : null;
+  const lastMove = state.at ? state.moves[state.at - 1] : null;
   const last = new Set((lastMove ? lastMove.cells : []).map(([x, y]) => x + ',' + y));
   const corner = document.createElement('div');
   corner.className = 'coord';
@@ -200,12 +200,21 @@ function clickCell(x, y) {
 }
 
 function show(newState) {
+  reviewLatest(newState);
   state = newState;
   legal = new Set(state.legal_codes);
   if (picked && state.used[state.to_move].includes(picked)) picked = null;
   history.replaceState(null, '', '#' + state.id);
   render();
   if (state.engine_to_move) setTimeout(engineMove, 200);
+}
+
+// Shows an earlier position of the game (review), nothing picked.
+function drawEarlier(earlier) {
+  state = earlier;
+  legal = new Set(state.legal_codes);
+  picked = null;
+  render();
 }
 
 async function engineMove() {
@@ -215,7 +224,7 @@ async function engineMove() {
 
 async function play(text) {
   say('');
-  try { show(await api('POST', `games/${state.id}/move`, { move: text })); } catch (e) { say(e.message); }
+  try { show(await playMove(state, text)); } catch (e) { say(e.message); }
 }
 
 function seatSpec(which) {
@@ -246,6 +255,7 @@ async function loadRecord(file) {
 }
 
 async function start() {
+  setUpReview(show, drawEarlier);
   const games = await api('GET', 'games');
   info = games.find((g) => g.name === 'blokus');
   const engines = info.engines.map((e) => e.name);

@@ -1,7 +1,8 @@
 // What every game page of `arena serve` shares: the JSON API call (its
 // refusal's reason thrown as the error), the message line, the move list
-// (scrolled to its end), and a seat's choice of a person or an engine with
-// its time a move.
+// (scrolled to the move shown), a seat's choice of a person or an engine
+// with its time a move, and the review of a game move by move (the state
+// after move k from the API's `games/ID/at/K`; a move only at the last).
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -22,11 +23,113 @@ async function api(method, url, body) {
 
 function say(text) { $('message').textContent = text || ''; }
 
-// The move list's items `items` (an array of li), scrolled to the last.
+// The move list's items `items` (an array of li, one a move): the move
+// shown marked and scrolled to; a click shows the position after it.
 function listMoves(items) {
+  const shown = review.shown;
+  const at = shown ? shown.at : items.length;
+  items.forEach((li, i) => {
+    li.addEventListener('click', () => reviewGo(i + 1));
+    if (i === at - 1) li.classList.add('current');
+  });
   const list = $('moves');
   list.replaceChildren(...items);
-  list.scrollTop = list.scrollHeight;
+  if (at === items.length) list.scrollTop = list.scrollHeight;
+  else if (at > 0) items[at - 1].scrollIntoView({ block: 'nearest' });
+}
+
+// ---- review, move by move ----
+
+// The game's latest state, the state shown (the latest or an earlier one),
+// and the page's functions: `show` for the latest (it lets engines go on),
+// `draw` for an earlier position.
+const review = { latest: null, shown: null, show: null, draw: null };
+
+// Whether `state` is an earlier position of its game (no move there).
+function reviewing(state) {
+  return Boolean(state && state.at < state.plies);
+}
+
+// Puts the buttons first / back / forward / last before the move list (the
+// keys Home, ←, →, End too); `show(state)` and `draw(state)` are the page's.
+function setUpReview(show, draw) {
+  Object.assign(review, { show, draw });
+  const bar = document.createElement('div');
+  bar.id = 'review';
+  bar.className = 'review';
+  const steps = [
+    ['first', '|◀', 'the start (Home)', () => 0],
+    ['back', '◀', 'one move back (←)', (at) => at - 1],
+    ['forward', '▶', 'one move forward (→)', (at) => at + 1],
+    ['last', '▶|', 'the last position, to play (End)', (at, plies) => plies],
+  ];
+  const keys = { Home: 0, ArrowLeft: 1, ArrowRight: 2, End: 3 };
+  const go = (step) => {
+    const shown = review.shown;
+    if (shown) reviewGo(step(shown.at, shown.plies));
+  };
+  for (const [name, label, title, step] of steps) {
+    const button = document.createElement('button');
+    button.id = 'review-' + name;
+    button.type = 'button';
+    button.textContent = label;
+    button.title = title;
+    button.addEventListener('click', () => go(step));
+    bar.append(button);
+  }
+  const where = document.createElement('span');
+  where.id = 'review-at';
+  bar.append(' ', where);
+  $('moves').before(bar);
+  document.addEventListener('keydown', (event) => {
+    if (!(event.key in keys) || event.target.closest('input, select, textarea')) return;
+    event.preventDefault();
+    go(steps[keys[event.key]][3]);
+  });
+}
+
+// Shows the review's place: the move shown of all of them.
+function markReview() {
+  const shown = review.shown;
+  if (!shown || !$('review-at')) return;
+  $('review-at').textContent = reviewing(shown)
+    ? `after move ${shown.at} of ${shown.plies}: go to the last (▶|) to play`
+    : `after move ${shown.at} (the last)`;
+  $('review-first').disabled = $('review-back').disabled = shown.at === 0;
+  $('review-forward').disabled = $('review-last').disabled = !reviewing(shown);
+  document.body.dataset.reviewAt = shown.at;
+}
+
+// The page's show(state) calls this first with each latest state.
+function reviewLatest(state) {
+  review.latest = state;
+  review.shown = state;
+  markReview();
+}
+
+// Shows the position after `k` moves of the game (clamped to them).
+async function reviewGo(k) {
+  const latest = review.latest;
+  if (!latest) return;
+  k = Math.max(0, Math.min(latest.plies, k));
+  if (k === latest.plies) { review.show(latest); return; }
+  try {
+    const earlier = await api('GET', `games/${latest.id}/at/${k}`);
+    if (review.latest !== latest) return; // the game went on meanwhile
+    review.shown = earlier;
+    markReview();
+    review.draw(earlier);
+  } catch (e) { say(e.message); }
+}
+
+// Plays the person's move `text` in the game shown by `state`: refused at an
+// earlier position (the server refuses too, told the moves seen); the new state.
+async function playMove(state, text) {
+  if (reviewing(state)) {
+    throw new Error(`this is the position after move ${state.at} of ${state.plies}: `
+      + 'go to the last position (▶| or End) to play');
+  }
+  return api('POST', `games/${state.id}/move`, { move: text, at: state.plies });
 }
 
 // Fills the select `kinds` with a person and `engines` (names), and `times`

@@ -40,7 +40,7 @@ function seatSpecs() {
 }
 
 function humanToMove() {
-  return state && !state.over && !state.engine_to_move;
+  return state && !state.over && !state.engine_to_move && !reviewing(state);
 }
 
 function cellName(row, column) {
@@ -53,7 +53,7 @@ function render() {
   board.style.gridTemplateColumns = 'repeat(8, 52px)';
   board.replaceChildren();
   const legal = new Set(humanToMove() ? state.legal_cells : []);
-  const last = state.moves.length ? state.moves[state.moves.length - 1].move : null;
+  const last = state.at ? state.moves[state.at - 1].move : null;
   state.rows.forEach((row, r) => [...row].forEach((mark, c) => {
     const name = cellName(r, c);
     const cell = document.createElement('div');
@@ -121,10 +121,17 @@ function render() {
 }
 
 function show(newState) {
+  reviewLatest(newState);
   state = newState;
   history.replaceState(null, '', '#' + state.id);
   render();
   if (state.engine_to_move) setTimeout(engineMove, 200);
+}
+
+// Shows an earlier position of the game (review), nothing picked.
+function drawEarlier(earlier) {
+  state = earlier;
+  render();
 }
 
 async function engineMove() {
@@ -134,7 +141,7 @@ async function engineMove() {
 
 async function play(text) {
   say('');
-  try { show(await api('POST', `games/${state.id}/move`, { move: text })); } catch (e) { say(e.message); }
+  try { show(await playMove(state, text)); } catch (e) { say(e.message); }
 }
 
 async function newGame() {
@@ -158,6 +165,7 @@ async function loadRecord(file) {
 }
 
 async function start() {
+  setUpReview(show, drawEarlier);
   const games = await api('GET', 'games');
   info = games.find((g) => g.name === 'reversi');
   for (const p of info.presets) $('preset').add(new Option(p.about, p.name));
