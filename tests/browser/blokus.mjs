@@ -1,4 +1,7 @@
-// A whole Blokus Duo game by clicking: player 1 a person against `random`
+// A whole Blokus Duo game by clicking: player 1 a person against `random`,
+// and another against the simulated board (`sim:10`: the Verilator model of
+// the board's top level over the contest link), each board answer with its
+// board time.
 // (a board on a missing serial port refused first). An illegal placement first (refused with the rules' reason); then each
 // turn a tile picked from the palette, turned with the r key and the flip
 // button to the orientation of a legal code, its preview checked under the
@@ -6,37 +9,10 @@
 // SGF downloaded and loaded back to the same board. The finished board's
 // screenshot is blokus.png (and a small one, web-blokus.png). Run by run.mjs.
 
-export default async function blokus(page, url, dir) {
-  await page.goto(url);
-  await page.click('a[href="/play/blokus"]');
-  await page.waitForSelector('#palette-0 .tile');
-  // A board on a serial port: its path typed beside the choice; one that
-  // does not exist is refused with the reason.
-  if (await page.isVisible('#second-port')) throw new Error('a port field without a serial board');
-  await page.selectOption('#second-kind', 'serial');
-  await page.fill('#second-port', '/dev/no-such-board');
-  await page.click('#new-game');
-  await page.waitForFunction(() => document.getElementById('message').textContent !== '');
-  const refused = await page.textContent('#message');
-  if (!refused.includes('cannot open serial port /dev/no-such-board')) throw new Error('serial: ' + refused);
-  console.log('blokus: a missing serial port refused:', refused);
-  await page.selectOption('#second-kind', 'random');
-  if (await page.isVisible('#second-port')) throw new Error('the port field stays');
-  await page.click('#new-game');
-  await page.waitForFunction(() => state && state.moves.length === 0 && state.seats[1].player === 'random');
-  const cells = await page.locator('#board .bcell').count();
-  if (cells !== 196) throw new Error(`${cells} cells drawn`);
-
-  // The monomino in the corner misses the start square: previewed red, refused.
-  await page.click('#palette-0 [data-tile="a"]');
-  await page.hover('.bcell[data-x="1"][data-y="1"]');
-  if (await page.locator('.bcell.preview-bad').count() !== 1) throw new Error('no red preview');
-  await page.click('.bcell[data-x="1"][data-y="1"]');
-  await page.waitForFunction(() => document.getElementById('message').textContent !== '');
-  const reason = await page.textContent('#message');
-  if (!reason.includes('start square')) throw new Error('refused with: ' + reason);
-  console.log('blokus: illegal placement refused:', reason);
-
+// Plays the person's side (player 1) to the end by clicking: the biggest
+// tile that fits, picked, turned and placed with its preview checked; a
+// pass clicked when nothing fits. Returns the passes clicked.
+async function clickToTheEnd(page) {
   let passes = 0;
   for (let turn = 0; turn < 60; turn++) {
     const current = await page.evaluate(() => state);
@@ -76,6 +52,41 @@ export default async function blokus(page, url, dir) {
       throw new Error(`clicked ${move}, played ${JSON.stringify(now.moves[played])}`);
     }
   }
+  return passes;
+}
+
+export default async function blokus(page, url, dir) {
+  await page.goto(url);
+  await page.click('a[href="/play/blokus"]');
+  await page.waitForSelector('#palette-0 .tile');
+  // A board on a serial port: its path typed beside the choice; one that
+  // does not exist is refused with the reason.
+  if (await page.isVisible('#second-port')) throw new Error('a port field without a serial board');
+  await page.selectOption('#second-kind', 'serial');
+  await page.fill('#second-port', '/dev/no-such-board');
+  await page.click('#new-game');
+  await page.waitForFunction(() => document.getElementById('message').textContent !== '');
+  const refused = await page.textContent('#message');
+  if (!refused.includes('cannot open serial port /dev/no-such-board')) throw new Error('serial: ' + refused);
+  console.log('blokus: a missing serial port refused:', refused);
+  await page.selectOption('#second-kind', 'random');
+  if (await page.isVisible('#second-port')) throw new Error('the port field stays');
+  await page.click('#new-game');
+  await page.waitForFunction(() => state && state.moves.length === 0 && state.seats[1].player === 'random');
+  const cells = await page.locator('#board .bcell').count();
+  if (cells !== 196) throw new Error(`${cells} cells drawn`);
+
+  // The monomino in the corner misses the start square: previewed red, refused.
+  await page.click('#palette-0 [data-tile="a"]');
+  await page.hover('.bcell[data-x="1"][data-y="1"]');
+  if (await page.locator('.bcell.preview-bad').count() !== 1) throw new Error('no red preview');
+  await page.click('.bcell[data-x="1"][data-y="1"]');
+  await page.waitForFunction(() => document.getElementById('message').textContent !== '');
+  const reason = await page.textContent('#message');
+  if (!reason.includes('start square')) throw new Error('refused with: ' + reason);
+  console.log('blokus: illegal placement refused:', reason);
+
+  const passes = await clickToTheEnd(page);
   const end = await page.evaluate(() => state);
   if (!end.over) throw new Error('the game did not end');
   const shown = await page.textContent('#result');
@@ -98,4 +109,33 @@ export default async function blokus(page, url, dir) {
   if (JSON.stringify(loaded.rows) !== JSON.stringify(end.rows) || loaded.result !== end.result) {
     throw new Error('the loaded SGF is another position');
   }
+}
+
+// A whole game against the simulated board: every answer of the board
+// carries its board time (cycles at 25 MHz, and ms) and the game ends.
+export async function blokusAgainstTheSimulatedBoard(page, url, dir) {
+  await page.goto(url + 'play/blokus');
+  await page.waitForSelector('#palette-0 .tile');
+  await page.selectOption('#second-kind', 'sim:10');
+  await page.click('#new-game');
+  // The first start may build the board's Verilator model (a minute or two).
+  await page.waitForFunction(
+    () => state && state.moves.length === 0 && state.seats[1].player.startsWith('sim'),
+    null,
+    { timeout: 300_000 },
+  );
+  const passes = await clickToTheEnd(page);
+  const end = await page.evaluate(() => state);
+  if (!end.over) throw new Error('the game against the simulated board did not end');
+  const answers = end.moves.filter((m) => m.player === 1);
+  for (const m of answers) {
+    const time = m.board_time;
+    if (!time || !(time.cycles > 0) || Math.abs(time.cycles / 25_000 - time.ms) > 0.01) {
+      throw new Error('a board answer without its board time: ' + JSON.stringify(m));
+    }
+  }
+  const longest = Math.max(...answers.map((m) => m.board_time.ms));
+  console.log(`blokus-sim: ${end.moves.length} moves (${passes} passes clicked), ${answers.length} board answers, longest ${longest.toFixed(2)} ms of board time: ${end.result}`);
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: `${dir}/blokus-sim.png`, fullPage: true });
 }
