@@ -12,7 +12,7 @@
 #[path = "common/http.rs"]
 mod http;
 
-use http::{call, start};
+use http::{call, play, start};
 use serde_json::json;
 use std::path::Path;
 
@@ -45,12 +45,7 @@ fn serve_shows_the_board_time_of_each_answer_of_the_simulated_board() {
     for turn in 0..3 {
         let legal = state["legal_codes"].as_array().unwrap();
         let text = legal[turn * 7 % legal.len()].as_str().unwrap().to_string();
-        let (status, next) = call(
-            server,
-            "POST",
-            &format!("/api/games/{id}/move"),
-            Some(json!({ "move": text })),
-        );
+        let (status, next) = play(server, &id, &text);
         assert_eq!(status, 200, "{text}: {next}");
         state = next;
         let moves = state["moves"].as_array().unwrap();

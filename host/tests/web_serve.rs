@@ -5,7 +5,7 @@
 #[path = "common/http.rs"]
 mod http;
 
-use http::{call, request, start};
+use http::{call, play, request, start};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -30,12 +30,7 @@ fn serve_plays_a_whole_dobutsu_game_against_random() {
         // The first legal move in the list, always: the engine answers each one.
         let moves = state["legal_moves"].as_array().unwrap();
         let text = moves[0].as_str().unwrap().to_string();
-        let (status, next) = call(
-            server,
-            "POST",
-            &format!("/api/games/{id}/move"),
-            Some(json!({ "move": text })),
-        );
+        let (status, next) = play(server, &id, &text);
         assert_eq!(status, 200, "{text}: {next}");
         let played = next["moves"].as_array().unwrap().len();
         assert!(played > plies, "{next}");
@@ -50,12 +45,7 @@ fn serve_plays_a_whole_dobutsu_game_against_random() {
     let (status, again) = call(server, "GET", &format!("/api/games/{id}"), None);
     assert_eq!(status, 200);
     assert_eq!(again, state);
-    let (status, error) = call(
-        server,
-        "POST",
-        &format!("/api/games/{id}/move"),
-        Some(json!({"move": "b2b3"})),
-    );
+    let (status, error) = play(server, &id, "b2b3");
     assert_eq!(status, 422);
     assert!(error["error"].as_str().unwrap().contains("over"), "{error}");
 }
@@ -176,12 +166,7 @@ fn serve_record_download_then_load_gives_the_same_position() {
         assert_eq!(status, 200, "{game}: {state}");
         let id = state["id"].as_str().unwrap().to_string();
         for text in opening {
-            let (status, next) = call(
-                server,
-                "POST",
-                &format!("/api/games/{id}/move"),
-                Some(json!({ "move": text })),
-            );
+            let (status, next) = play(server, &id, text);
             assert_eq!(status, 200, "{next}");
             state = next;
         }
@@ -190,12 +175,7 @@ fn serve_record_download_then_load_gives_the_same_position() {
                 break;
             }
             let first = state["legal_moves"][0].as_str().unwrap().to_string();
-            let (status, next) = call(
-                server,
-                "POST",
-                &format!("/api/games/{id}/move"),
-                Some(json!({ "move": first })),
-            );
+            let (status, next) = play(server, &id, &first);
             assert_eq!(status, 200, "{next}");
             state = next;
         }
@@ -276,12 +256,7 @@ fn serve_lets_engines_open_and_play_each_other_a_move_at_a_time() {
     assert_eq!(state["engine_to_move"], true);
     let id = state["id"].as_str().unwrap();
     // A person's move where an engine is to move is refused.
-    let (status, _) = call(
-        server,
-        "POST",
-        &format!("/api/games/{id}/move"),
-        Some(json!({"move": "b2b3"})),
-    );
+    let (status, _) = play(server, id, "b2b3");
     assert_eq!(status, 409);
     let path = format!("/api/games/{id}/engine");
     for plies in 1..=4 {
@@ -315,12 +290,7 @@ fn serve_hides_a_blind_set_up_from_the_second_player() {
     let id = state["id"].as_str().unwrap();
     let (status, _, _) = request(server, "GET", &format!("/api/games/{id}/record"), None);
     assert_eq!(status, 409);
-    let (status, state) = call(
-        server,
-        "POST",
-        &format!("/api/games/{id}/move"),
-        Some(json!({"move": "gpc-gpc-gpc-gpc"})),
-    );
+    let (status, state) = play(server, id, "gpc-gpc-gpc-gpc");
     assert_eq!(status, 200, "{state}");
     let moves = state["moves"].as_array().unwrap();
     // Both set up, and the first seat's engine has played its turn.
@@ -365,21 +335,11 @@ fn serve_plays_a_whole_reversi_game_against_two_random_engines() {
             assert!(state["legal_cells"].as_array().unwrap().is_empty());
         } else {
             // A cell that turns nothing is refused with the reason.
-            let (status, error) = call(
-                server,
-                "POST",
-                &format!("/api/games/{id}/move"),
-                Some(json!({"move": "a1"})),
-            );
+            let (status, error) = play(server, &id, "a1");
             assert_eq!(status, 422, "{error}");
             assert!(error["error"].as_str().unwrap().contains("hole"), "{error}");
         }
-        let (status, next) = call(
-            server,
-            "POST",
-            &format!("/api/games/{id}/move"),
-            Some(json!({ "move": text })),
-        );
+        let (status, next) = play(server, &id, &text);
         assert_eq!(status, 200, "{text}: {next}");
         state = next;
         turns += 1;
@@ -478,22 +438,12 @@ fn serve_blokus_sgf_download_then_load_gives_the_same_position() {
     for turn in 0..6 {
         let legal = state["legal_codes"].as_array().unwrap();
         let text = legal[turn * 13 % legal.len()].as_str().unwrap().to_string();
-        let (status, next) = call(
-            server,
-            "POST",
-            &format!("/api/games/{id}/move"),
-            Some(json!({ "move": text })),
-        );
+        let (status, next) = play(server, &id, &text);
         assert_eq!(status, 200, "{next}");
         state = next;
     }
     // A pass, then the engine's answer.
-    let (status, next) = call(
-        server,
-        "POST",
-        &format!("/api/games/{id}/move"),
-        Some(json!({"move": "pass"})),
-    );
+    let (status, next) = play(server, &id, "pass");
     assert_eq!(status, 200, "{next}");
     state = next;
     let (status, head, sgf) = request(server, "GET", &format!("/api/games/{id}/record"), None);

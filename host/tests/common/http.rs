@@ -51,3 +51,13 @@ pub fn call(address: SocketAddr, method: &str, path: &str, body: Option<Value>) 
     let (status, _, answer) = request(address, method, path, text.as_deref());
     (status, serde_json::from_str(&answer).unwrap_or(Value::Null))
 }
+
+/// The person's move `text` in game `id`: the status and the answer.
+pub fn play(address: SocketAddr, id: &str, text: &str) -> (u16, Value) {
+    call(
+        address,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(serde_json::json!({ "move": text })),
+    )
+}
