@@ -92,6 +92,29 @@ fn race(position: &Position, side: Side) -> (i32, i32) {
         })
 }
 
+/// What both evaluations weigh, for the side to move against the other:
+/// cubes more, how much nearer its nearest cube is to its goal, and the
+/// advance of all its cubes more.
+struct Balance {
+    material: i32,
+    nearer: i32,
+    advance: i32,
+}
+
+impl Balance {
+    fn of(position: &Position) -> Balance {
+        let me = position.side_to_move();
+        let them = me.other();
+        let (my_nearest, my_advance) = race(position, me);
+        let (their_nearest, their_advance) = race(position, them);
+        Balance {
+            material: position.count(me) as i32 - position.count(them) as i32,
+            nearer: their_nearest - my_nearest,
+            advance: my_advance - their_advance,
+        }
+    }
+}
+
 /// Our evaluation.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StrongEvaluation;
@@ -101,13 +124,9 @@ impl Evaluator<Position> for StrongEvaluation {
         if let Some(score) = result(position) {
             return score;
         }
-        let me = position.side_to_move();
-        let them = me.other();
-        let material = position.count(me) as i32 - position.count(them) as i32;
-        let (my_nearest, my_advance) = race(position, me);
-        let (their_nearest, their_advance) = race(position, them);
-        let mut score =
-            1000 * material + 40 * (their_nearest - my_nearest) + 8 * (my_advance - their_advance);
+        let b = Balance::of(position);
+        let (me, them) = (position.side_to_move(), position.side_to_move().other());
+        let mut score = 1000 * b.material + 40 * b.nearer + 8 * b.advance;
         if position.in_play() {
             let mine = reach(position, me, position.actions(me));
             let theirs = reach(position, them, position.actions(them));
@@ -132,11 +151,7 @@ impl Evaluator<Position> for SimpleEvaluation {
         if let Some(score) = result(position) {
             return score;
         }
-        let me = position.side_to_move();
-        let them = me.other();
-        let material = position.count(me) as i32 - position.count(them) as i32;
-        let (my_nearest, _) = race(position, me);
-        let (their_nearest, _) = race(position, them);
-        1000 * material + 20 * (their_nearest - my_nearest)
+        let b = Balance::of(position);
+        1000 * b.material + 20 * b.nearer
     }
 }
