@@ -382,18 +382,9 @@ function drawEarlier(earlier) {
   render();
 }
 
-async function engineMove() {
-  if (!state || !state.engine_to_move) return;
-  try { show(await api('POST', `games/${state.id}/engine`)); } catch (e) { say(e.message); }
-}
-
 async function play(text) {
   if (!text) return;
-  say('');
-  try {
-    show(await playMove(state, text));
-  } catch (e) {
-    say(e.message);
+  if (!(await playAndShow(text))) {
     selected = null;
     render();
   }

@@ -196,7 +196,7 @@ function turn(change) {
 
 function clickCell(x, y) {
   if (!humanToMove() || !picked) return;
-  play(codeAt(x, y)); // the server says why not, if not
+  playAndShow(codeAt(x, y)); // the server says why not, if not
 }
 
 function show(newState) {
@@ -215,16 +215,6 @@ function drawEarlier(earlier) {
   legal = new Set(state.legal_codes);
   picked = null;
   render();
-}
-
-async function engineMove() {
-  if (!state || !state.engine_to_move) return;
-  try { show(await api('POST', `games/${state.id}/engine`)); } catch (e) { say(e.message); }
-}
-
-async function play(text) {
-  say('');
-  try { show(await playMove(state, text)); } catch (e) { say(e.message); }
 }
 
 function seatSpec(which) {
@@ -265,14 +255,14 @@ async function start() {
   $('new-game').addEventListener('click', newGame);
   $('rotate').addEventListener('click', () => turn(rotated));
   $('flip').addEventListener('click', () => turn(flipped));
-  $('pass').addEventListener('click', () => play('0000'));
+  $('pass').addEventListener('click', () => playAndShow('0000'));
   $('board').addEventListener('mouseleave', () => { hover = null; markPicked(); });
   document.addEventListener('keydown', (event) => {
     if (event.target.tagName === 'INPUT') return;
     if (event.key === 'r') turn(rotated);
     if (event.key === 'f') turn(flipped);
   });
-  $('move-form').addEventListener('submit', (event) => { event.preventDefault(); play($('move-text').value.trim()); });
+  $('move-form').addEventListener('submit', (event) => { event.preventDefault(); playAndShow($('move-text').value.trim()); });
   $('load-file').addEventListener('change', (event) => { if (event.target.files[0]) loadRecord(event.target.files[0]); });
   const id = location.hash.slice(1);
   if (id.startsWith('blokus-')) {

@@ -132,6 +132,26 @@ async function playMove(state, text) {
   return api('POST', `games/${state.id}/move`, { move: text, at: state.plies });
 }
 
+// The engine's move, asked of the server when an engine is to move in the
+// page's `state`; the answer drawn by the page's `show`.
+async function engineMove() {
+  if (!state || !state.engine_to_move) return;
+  try { show(await api('POST', `games/${state.id}/engine`)); } catch (e) { say(e.message); }
+}
+
+// Plays the person's move `text` and draws the answer with the page's
+// `show`; a refusal is said. Whether it was played.
+async function playAndShow(text) {
+  say('');
+  try {
+    show(await playMove(state, text));
+    return true;
+  } catch (e) {
+    say(e.message);
+    return false;
+  }
+}
+
 // Fills the select `kinds` with a person and `engines` (names), and `times`
 // (if any) with the time a move; `kind` chosen.
 function fillSeatChoice(kinds, times, engines, kind) {

@@ -78,7 +78,7 @@ function render() {
     }
     if (legal.has(name)) {
       cell.classList.add('target');
-      cell.addEventListener('click', () => play(name));
+      cell.addEventListener('click', () => playAndShow(name));
     }
     if (name === last) cell.classList.add('last');
     board.append(cell);
@@ -134,16 +134,6 @@ function drawEarlier(earlier) {
   render();
 }
 
-async function engineMove() {
-  if (!state || !state.engine_to_move) return;
-  try { show(await api('POST', `games/${state.id}/engine`)); } catch (e) { say(e.message); }
-}
-
-async function play(text) {
-  say('');
-  try { show(await playMove(state, text)); } catch (e) { say(e.message); }
-}
-
 async function newGame() {
   say('');
   try {
@@ -172,7 +162,7 @@ async function start() {
   fillSeats();
   $('preset').addEventListener('change', fillSeats);
   $('new-game').addEventListener('click', newGame);
-  $('pass').addEventListener('click', () => play('pass'));
+  $('pass').addEventListener('click', () => playAndShow('pass'));
   $('load-file').addEventListener('change', (event) => { if (event.target.files[0]) loadRecord(event.target.files[0]); });
   const id = location.hash.slice(1);
   if (id.startsWith('reversi-')) {
