@@ -1,7 +1,8 @@
 # The project's entry points. `make play` and `make test` do all set-up first.
 
 CARGO ?= cargo
-ARENA := target/release/arena
+TARGET_DIR ?= $(or $(CARGO_TARGET_DIR),target)
+ARENA := $(TARGET_DIR)/release/arena
 BUILD := build
 SYNTH_VENV ?= $(BUILD)/venv-synth
 export SYNTH_VENV
@@ -40,10 +41,12 @@ unit:
 	$(CARGO) test --workspace
 
 # The long runs outside CI: whole refereed games of the board player in
-# rust-hdl's event simulator, and the one-ply core on 1,057 positions there.
+# rust-hdl's event simulator, the one-ply core on 1,057 positions there, and
+# Dobutsu shogi's whole reachable set (4 GiB).
 test-slow: setup
 	$(CARGO) test --release -p hdl --test contest_player -- --ignored --nocapture
 	$(CARGO) test --release -p hdl --test one_ply -- --ignored
+	$(CARGO) test --release -p end-to-end --test games_cli -- --ignored
 
 # `arena serve`'s pages in a browser: whole Dobutsu, Kyoto and Janken shogi
 # games (a person against random), a whole Reversi game (octagon3, a person
@@ -51,7 +54,6 @@ test-slow: setup
 # random) clicked through in Debian's Chromium (headless), driven by npm's
 # playwright-core (installed with Chromium and Node.js by
 # scripts/setup-browser.sh); screenshots in build/browser/. Part of `make test`.
-TARGET_DIR ?= $(or $(CARGO_TARGET_DIR),target)
 test-browser:
 	@bash scripts/setup-browser.sh
 	$(CARGO) build -p host --bin arena

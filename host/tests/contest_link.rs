@@ -148,6 +148,7 @@ fn options(scheme: Scheme, games: usize, swap: bool) -> MatchOptions {
         swap,
         record: None,
         json: None,
+        sim_wall_guard: host::contest::board_time::SIM_WALL_GUARD,
     }
 }
 

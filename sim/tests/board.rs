@@ -108,6 +108,7 @@ fn four_refereed_games_over_a_pty_equal_the_model_move_for_move_in_board_time() 
             swap: true,
             record: None,
             json: None,
+            sim_wall_guard: host::contest::board_time::SIM_WALL_GUARD,
         };
         let reports = Match::new(links, options)
             .run(&mut std::io::sink())

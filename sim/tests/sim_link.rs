@@ -59,15 +59,14 @@ fn a_refereed_game_against_the_sim_link_and_the_simulator_goes_with_the_link() {
     .unwrap();
     let options = MatchOptions {
         scheme: Scheme::S2014,
-        // Wall-clock limits for a simulator on a busy machine.
-        limits: Limits {
-            per_move: Duration::from_secs(30),
-            team_code: Duration::from_secs(60),
-        },
+        // The contest's limits, judged in the board's own time: the wall
+        // clock only guards against a dead simulator.
+        limits: Limits::default(),
         games: 1,
         swap: false,
         record: None,
         json: None,
+        sim_wall_guard: Duration::from_secs(300),
     };
     let reports = Match::new([board, greedy], options)
         .run(&mut std::io::sink())

@@ -1,5 +1,9 @@
 //! Helpers for the end-to-end tests: run an `arena` command line in-process,
-//! exactly as the binary would, with scripted standard input.
+//! exactly as the binary would, with scripted standard input; or any
+//! program in a pseudo-terminal, as a person runs it ([`terminal`]).
+
+#[cfg(unix)]
+pub mod terminal;
 
 use clap::Parser;
 use host::cli::{run_with, Cli};

@@ -111,7 +111,11 @@ fn a_person_plays_a_board_refereed_in_the_contest_protocol() {
     assert!(run
         .output
         .contains("the board (engine:board-model:1) plays"));
-    assert!(run.output.contains("answered in"));
+    assert!(
+        run.output.contains("ms board time (real time)"),
+        "{}",
+        run.output
+    );
     assert!(run.output.contains("You lose."), "{}", run.output);
     let transcript = std::fs::read_to_string(base.with_extension("txt")).unwrap();
     let record = GameRecord::from_transcript(&transcript).unwrap();
@@ -144,9 +148,7 @@ fn a_game_stopped_half_way_keeps_its_record() {
         "",
     );
     assert!(run.error.is_none());
-    assert!(run
-        .output
-        .contains("Stopped; the game so far is in the record."));
+    assert!(run.output.contains("Stopped; the game so far is in "));
     let record =
         GameRecord::from_transcript(&std::fs::read_to_string(base.with_extension("txt")).unwrap())
             .unwrap();
@@ -183,4 +185,48 @@ fn convert_turns_a_transcript_into_sgf_and_back() {
         error.contains("is not a valid Blokus Duo record: line 2"),
         "{error}"
     );
+}
+
+#[test]
+fn bench_prints_the_figures_benchmarks_md_quotes() {
+    let run = arena(
+        &["blokus", "bench", "--games", "2", "--perft-depth", "2"],
+        "",
+    );
+    assert_eq!(run.error, None);
+    for says in [
+        "full legal-move generation (list of placements): median ",
+        "one-ply decision in hardware (hdl::OnePly",
+        "playouts per second: hardware (25 MHz",
+        "perft 2 from the start: 171396 leaves",
+    ] {
+        assert!(run.output.contains(says), "{says}:\n{}", run.output);
+    }
+}
+
+#[test]
+fn match_plays_both_seats_and_prints_the_score_with_its_interval() {
+    let run = arena(
+        &[
+            "blokus", "match", "--p1", "greedy", "--p2", "random", "--games", "4", "--time", "0.01",
+        ],
+        "",
+    );
+    assert_eq!(run.error, None);
+    for seat in ["greedy as player 1", "greedy as player 2"] {
+        assert!(run.output.contains(seat), "{seat}:\n{}", run.output);
+    }
+    // `greedy vs random: +W =D -L of 4: score S% (95% CI A%-B%)`
+    let last = run.last_line();
+    let tally: Vec<usize> = last
+        .split(['+', '=', '-', ' '])
+        .filter_map(|w| w.parse().ok())
+        .take(3)
+        .collect();
+    assert!(
+        last.starts_with("greedy vs random: +") && last.contains("of 4: score"),
+        "{last}"
+    );
+    assert_eq!(tally.iter().sum::<usize>(), 4, "{last}");
+    assert!(last.contains("(95% CI "), "{last}");
 }

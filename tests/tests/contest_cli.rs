@@ -151,3 +151,16 @@ fn bad_links_and_engines_are_named() {
     let error = parsed.unwrap_err().to_string();
     assert!(error.contains("positive number of seconds"), "{error}");
 }
+
+#[test]
+fn referee_bench_measures_the_referees_own_time_over_pseudo_terminals() {
+    let run = arena(&["referee-bench", "--games", "1"], "");
+    assert_eq!(run.error, None);
+    let line = run.last_line();
+    assert!(
+        line.starts_with("referee latency over pseudo-terminals (1 games, scheme 2014, ")
+            && line.contains(" moves): median ")
+            && line.contains("99th percentile"),
+        "{line}"
+    );
+}

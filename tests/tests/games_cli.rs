@@ -316,3 +316,138 @@ fn a_person_plays_janken_shogi_against_the_engine_with_every_refusal_explained()
     let run = arena(&["janken", "perft", "1", "--fen", "6/6/6/6/6/6 4 12"], "");
     assert!(run.error.unwrap().contains("the side to move is 1 or 2"));
 }
+
+#[test]
+fn each_game_lists_its_engines_and_their_options() {
+    for (line, own) in [
+        (["dobutsu", "engines"], "perfect"),
+        (["kyoto", "engines"], "uci:PROGRAM@SECONDS"),
+        (["janken", "engines"], "greedy"),
+    ] {
+        let game = line[0];
+        let run = arena(&line, "");
+        assert_eq!(run.error, None);
+        for name in ["random", "alphabeta", own] {
+            assert!(
+                run.output.lines().any(|l| l.starts_with(name)),
+                "{game}: {name}:\n{}",
+                run.output
+            );
+        }
+    }
+}
+
+#[test]
+fn a_person_plays_kyoto_and_reversi_and_the_records_follow() {
+    let dir = scratch_dir("kyoto-reversi-play");
+    let kyoto = dir.join("kyoto.txt");
+    // An illegal move, then a legal one, then quit.
+    let run = arena(
+        &[
+            "kyoto",
+            "play",
+            "--second",
+            "random",
+            "--record",
+            kyoto.to_str().unwrap(),
+        ],
+        "a1a5\na1a2\nquit\n",
+    );
+    assert_eq!(run.error, None);
+    assert!(
+        run.output.contains("stopped: the record is kept"),
+        "{}",
+        run.output
+    );
+    let saved = std::fs::read_to_string(&kyoto).unwrap();
+    let moves: Vec<&str> = saved.lines().filter(|l| !l.starts_with('[')).collect();
+    assert_eq!(moves.len(), 2, "the person's move and random's:\n{saved}");
+    assert!(moves[0].starts_with("a1a2"), "{saved}");
+
+    let reversi = dir.join("reversi.txt");
+    let run = arena(
+        &[
+            "reversi",
+            "play",
+            "--seats",
+            "human,random,random",
+            "--record",
+            reversi.to_str().unwrap(),
+        ],
+        "z9\nquit\n",
+    );
+    assert_eq!(run.error, None);
+    assert!(
+        run.output.contains("(* marks the legal cells)"),
+        "{}",
+        run.output
+    );
+    assert!(
+        run.output.contains("stopped: the record is kept"),
+        "{}",
+        run.output
+    );
+    // Written from the start: the set-up and the seats, no move yet.
+    let saved = std::fs::read_to_string(&reversi).unwrap();
+    assert!(
+        saved.contains("octagon3") && saved.contains("random"),
+        "{saved}"
+    );
+}
+
+#[test]
+fn reversi_bench_times_playouts_and_othello_perft() {
+    let run = arena(
+        &["reversi", "bench", "--playouts", "2000", "--depth", "5"],
+        "",
+    );
+    assert_eq!(run.error, None);
+    assert!(
+        run.output.contains("octagon3: 2000 random playouts in "),
+        "{}",
+        run.output
+    );
+    assert!(
+        run.output.contains("othello perft 5: 1396 leaves"),
+        "{}",
+        run.output
+    );
+}
+
+#[test]
+fn experiment_prints_the_seeds_table_beside_ours() {
+    let records = scratch_dir("experiment").join("games.txt");
+    let run = arena(
+        &[
+            "experiment",
+            "dobutsu-table1",
+            "--games",
+            "2",
+            "--records",
+            records.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.error, None);
+    // Each row: our score with its interval and the seed's in brackets.
+    let rows: Vec<&str> = run
+        .output
+        .lines()
+        .filter(|l| l.starts_with("| depth "))
+        .collect();
+    assert_eq!(rows.len(), 4, "{}", run.output);
+    assert!(rows.iter().all(|r| r.contains("% (") && r.contains("%]")));
+    // Every game appended as it ended: 12 pairs of depths, 2 games each.
+    let saved = std::fs::read_to_string(&records).unwrap();
+    assert_eq!(saved.matches("[Result ").count(), 24, "{saved}");
+}
+
+/// The whole game's reachable positions (about a minute and 4 GiB; `make
+/// test-slow`): the published count.
+#[test]
+#[ignore]
+fn dobutsu_reachable_counts_the_published_positions() {
+    let run = arena(&["dobutsu", "reachable"], "");
+    assert_eq!(run.error, None);
+    assert_eq!(run.last_line(), "246803167");
+}

@@ -1,6 +1,7 @@
 //! `arena blokus ...`: legal-move listing, perft, a person playing an engine in
 //! the terminal, the move-generation benchmark and record conversion.
 
+use super::board_limits::{seconds, SimWallLimit};
 use crate::blokus::bench;
 use crate::blokus::code::parse_code_list;
 use crate::blokus::display;
@@ -11,7 +12,8 @@ use crate::blokus::pentobi;
 use crate::blokus::perft::perft;
 use crate::blokus::record::{GameRecord, Recorder};
 use crate::blokus::{Move, MoveCode, Player, Position};
-use crate::contest::board_client::{BoardClient, BoardTime};
+use crate::contest::board_client::{BoardClient, BoardLimits, Thinking};
+use crate::contest::board_time::BoardTime;
 use crate::contest::link::LinkSpec;
 use crate::stats::Tally;
 use anyhow::{bail, Context};
@@ -56,9 +58,13 @@ pub enum BlokusCommand {
         /// The real board's serial port (e.g. /dev/ttyUSB0): `--board serial:PORT`.
         #[arg(long)]
         port: Option<String>,
-        /// Seconds the board may take to answer a move.
-        #[arg(long, default_value_t = 1.0)]
-        board_timeout: f64,
+        /// Seconds the board may take over a move: real time for a real board
+        /// (--port, serial:), board time for the simulated board (its own
+        /// count of clock cycles, however slowly the simulator runs).
+        #[arg(long, value_name = "S", default_value = "1", value_parser = seconds)]
+        board_timeout: Duration,
+        #[command(flatten)]
+        sim_wall_limit: SimWallLimit,
         /// Thinking time per engine move, in seconds.
         #[arg(long, default_value_t = 1.0)]
         time: f64,
@@ -144,6 +150,7 @@ pub fn run(
             board,
             port,
             board_timeout,
+            sim_wall_limit,
             time,
             seed,
             record,
@@ -154,8 +161,11 @@ pub fn run(
                     let spec: LinkSpec =
                         spec.parse().map_err(|e| anyhow::anyhow!("--board: {e}"))?;
                     writeln!(out, "Opening the board on {spec} ...")?;
-                    let timeout = Duration::from_secs_f64(board_timeout);
-                    Opponent::Board(Box::new(BoardClient::open(&spec, timeout)?))
+                    let limits = BoardLimits {
+                        per_move: board_timeout,
+                        sim_wall_guard: sim_wall_limit.duration(),
+                    };
+                    Opponent::Board(Box::new(BoardClient::open(&spec, limits)?))
                 }
                 None => match engine_by_name(&engine, Duration::from_secs_f64(time), seed) {
                     Some(engine) => Opponent::Engine(engine),
@@ -241,8 +251,14 @@ impl Opponent {
         }
     }
 
-    /// Its move in `position` after the person's move `last`, and how it went.
-    pub fn reply(&mut self, position: &Position, last: Option<Move>) -> anyhow::Result<Reply> {
+    /// Its move in `position` after the person's move `last`, and how it
+    /// went; a board tells `progress` how it is doing while it thinks.
+    pub fn reply(
+        &mut self,
+        position: &Position,
+        last: Option<Move>,
+        progress: &mut dyn FnMut(Thinking),
+    ) -> anyhow::Result<Reply> {
         match self {
             Opponent::Engine(engine) => {
                 let started = Instant::now();
@@ -257,16 +273,16 @@ impl Opponent {
                 })
             }
             Opponent::Board(board) => {
-                let answer = board.request(position, last)?;
-                let wall = answer.wall.as_secs_f64() * 1e3;
-                let note = match answer.board_time {
-                    Some(time) => format!("answered in {wall:.1} ms wall time: {time}"),
-                    None => format!("answered in {wall:.1} ms wall time"),
+                let answer = board.request(position, last, progress)?;
+                let wall = answer.wall.as_secs_f64();
+                let note = match answer.board_time.cycles {
+                    Some(_) => format!("{}; {wall:.1} s of wall time", answer.board_time),
+                    None => answer.board_time.to_string(),
                 };
                 Ok(Reply {
                     m: answer.m,
                     note,
-                    board_time: answer.board_time,
+                    board_time: Some(answer.board_time),
                 })
             }
         }
@@ -302,13 +318,16 @@ pub fn play(
         let team = board.new_game()?;
         writeln!(out, "The board answers `0` with team code {team}.")?;
     }
-    writeln!(
-        out,
-        "You are {human}; {} is {}.\n{HELP}\nRecord: {} and {}",
-        opponent.name(),
-        human.other(),
+    let record = format!(
+        "{} and {}",
         base.with_extension("txt").display(),
         base.with_extension("sgf").display()
+    );
+    writeln!(
+        out,
+        "You are {human}; {} is {}.\n{HELP}\nRecord: {record}",
+        opponent.name(),
+        human.other(),
     )?;
     write!(out, "{}", display::summary(&position))?;
     let mut last = None;
@@ -317,16 +336,16 @@ pub fn play(
             match ask_move(&position, input, out)? {
                 Some(m) => m,
                 None => {
-                    writeln!(out, "Stopped; the game so far is in the record.")?;
+                    writeln!(out, "Stopped; the game so far is in {record}.")?;
                     return end_board_game(&mut opponent);
                 }
             }
         } else {
-            let Reply { m, note, .. } = opponent.reply(&position, last).with_context(|| {
-                format!(
-                    "{} failed; the game so far is in the record",
-                    opponent.name()
-                )
+            let spinner = ThinkingSpinner::start(&opponent);
+            let reply = opponent.reply(&position, last, &mut |t| spinner.show(t));
+            spinner.stop();
+            let Reply { m, note, .. } = reply.with_context(|| {
+                format!("{} failed; the game so far is in {record}", opponent.name())
             })?;
             writeln!(out, "{} plays {} ({note})", opponent.name(), describe(m))?;
             m
@@ -343,11 +362,52 @@ pub fn play(
     };
     writeln!(
         out,
-        "{verdict} Score: player 1 {}, player 2 {}.",
+        "Game over: {verdict} Score: player 1 {}, player 2 {}. Record: {record}.",
         position.score(Player::One),
         position.score(Player::Two)
     )?;
     end_board_game(&mut opponent)
+}
+
+/// A spinner on the terminal (stderr, drawn only when it is one) while a
+/// board thinks: its board cycles so far, as a simulated board reports
+/// them, and the wall time.
+struct ThinkingSpinner(Option<indicatif::ProgressBar>);
+
+impl ThinkingSpinner {
+    /// Spins for a board; nothing for an engine, which answers in its time.
+    fn start(opponent: &Opponent) -> ThinkingSpinner {
+        let Opponent::Board(board) = opponent else {
+            return ThinkingSpinner(None);
+        };
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_message(format!("{} is thinking", board.label()));
+        bar.enable_steady_tick(Duration::from_millis(100));
+        ThinkingSpinner(Some(bar))
+    }
+
+    fn show(&self, thinking: Thinking) {
+        if let Some(bar) = &self.0 {
+            bar.set_message(thinking_text(thinking));
+        }
+    }
+
+    fn stop(self) {
+        if let Some(bar) = self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// `the board is thinking: 1234567 board cycles so far, 12.3 s`.
+fn thinking_text(thinking: Thinking) -> String {
+    let wall = thinking.wall.as_secs_f64();
+    match thinking.cycles {
+        Some(cycles) => {
+            format!("the board is thinking: {cycles} board cycles so far, {wall:.1} s")
+        }
+        None => format!("the board is thinking: {wall:.1} s"),
+    }
 }
 
 /// `9` to a board at the end of a game.

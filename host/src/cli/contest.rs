@@ -1,6 +1,7 @@
 //! `arena referee`, `arena player` and `arena engines`: the contest link
 //! from the command line.
 
+use super::board_limits::{seconds, SimWallLimit};
 use crate::blokus::engine::{engine_by_name, ENGINE_NAMES};
 use crate::contest::link::{check_referee_spec, open, EngineOptions, LinkSpec};
 use crate::contest::referee::Limits;
@@ -11,14 +12,6 @@ use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
-
-/// Seconds as a duration, refusing what is not a positive number.
-fn seconds(text: &str) -> Result<Duration, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!("`{text}` is not a positive number of seconds")),
-    }
-}
 
 /// A two-character team id.
 fn team_id(text: &str) -> Result<[u8; 2], String> {
@@ -49,9 +42,13 @@ pub struct RefereeArgs {
     /// The request scheme: 2014 (HEART 2014) or 2013 (ICFPT 2013).
     #[arg(long, default_value = "2014")]
     pub scheme: Scheme,
-    /// Seconds a move, from the end of the request to the 4th byte of the answer.
+    /// Seconds a move, from the end of the request to the 4th byte of the
+    /// answer: real time, but board time for the simulated board (`sim`,
+    /// its own count of clock cycles; see --sim-wall-limit).
     #[arg(long, default_value = "1", value_parser = seconds)]
     pub timeout: Duration,
+    #[command(flatten)]
+    pub sim_wall_limit: SimWallLimit,
     /// Seconds for the team code after `0`.
     #[arg(long, default_value = "30", value_parser = seconds)]
     pub team_timeout: Duration,
@@ -124,6 +121,7 @@ pub fn referee(args: RefereeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         swap: args.swap,
         record: args.record,
         json: args.json,
+        sim_wall_guard: args.sim_wall_limit.duration(),
     };
     let reports = Match::new(links, options).run(out)?;
     write!(

@@ -2,6 +2,7 @@
 //! behind them, kept in the library so tests can drive them with in-memory I/O.
 
 pub mod blokus;
+pub mod board_limits;
 pub mod contest;
 pub mod dobutsu;
 pub mod experiment;
@@ -75,34 +76,19 @@ pub enum TuneCommand {
     Dobutsu(dobutsu::TuneArgs),
 }
 
-/// `arena board-sim`: the options of `arena-board-sim`, passed on to it.
+/// `arena board-sim`: `arena-board-sim`'s own options, passed on to it
+/// unchanged, so that they are defined (and checked, and listed by `--help`)
+/// in one place.
 #[derive(clap::Args, Debug)]
+#[command(disable_help_flag = true)]
 pub struct BoardSimArgs {
-    /// The TCP port on 127.0.0.1 (0: any free port).
-    #[arg(long, value_name = "PORT", default_value_t = 0)]
-    pub tcp: u16,
-    /// The serial line's baud rate (the board's UART is built for it).
-    #[arg(long, value_name = "B", default_value_t = 115_200)]
-    pub baud: u32,
-    /// Print only the two address lines, not a line per answer.
-    #[arg(long)]
-    pub quiet: bool,
-}
-
-impl BoardSimArgs {
-    /// The same as `arena-board-sim`'s arguments.
-    pub fn to_args(&self) -> Vec<String> {
-        let mut args = vec![
-            "--tcp".to_string(),
-            self.tcp.to_string(),
-            "--baud".to_string(),
-            self.baud.to_string(),
-        ];
-        if self.quiet {
-            args.push("--quiet".to_string());
-        }
-        args
-    }
+    /// The options of `arena-board-sim` (`arena board-sim --help` lists them).
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "OPTIONS"
+    )]
+    pub args: Vec<String>,
 }
 
 /// Runs a parsed command line with the process's standard streams.
@@ -133,12 +119,12 @@ pub fn run_with(
         Command::Engines => contest::engines(output),
         Command::Serve(args) => serve::run(&args, output),
         Command::RefereeBench(args) => contest::referee_bench(args, output),
-        Command::BoardSim(args) => board_sim(&args.to_args()),
+        Command::BoardSim(args) => board_sim(&args.args),
     }
 }
 
 /// Runs the simulated board's program with `args`, in place of this one (on Unix; its
-/// output is then this command's output).
+/// output is then this command's output, and it calls itself `arena board-sim`).
 fn board_sim(args: &[String]) -> anyhow::Result<()> {
     let program = crate::contest::link::board_sim_program()?;
     let mut command = std::process::Command::new(&program);
@@ -146,7 +132,7 @@ fn board_sim(args: &[String]) -> anyhow::Result<()> {
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;
-        let error = command.exec();
+        let error = command.arg0("arena board-sim").exec();
         Err(anyhow::anyhow!("cannot run {}: {error}", program.display()))
     }
     #[cfg(not(unix))]
@@ -162,27 +148,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn board_sim_passes_its_options_on() {
+    fn board_sim_passes_its_options_on_unchanged() {
         let args = |line: &[&str]| match Cli::try_parse_from(line).unwrap().command {
-            Command::BoardSim(args) => args.to_args(),
+            Command::BoardSim(args) => args.args,
             other => panic!("{other:?}"),
         };
-        assert_eq!(
-            args(&["arena", "board-sim"]),
-            ["--tcp", "0", "--baud", "115200"]
-        );
-        assert_eq!(
-            args(&[
-                "arena",
-                "board-sim",
-                "--tcp",
-                "10000",
-                "--baud",
-                "9600",
-                "--quiet"
-            ]),
-            ["--tcp", "10000", "--baud", "9600", "--quiet"]
-        );
-        assert!(Cli::try_parse_from(["arena", "board-sim", "--tcp", "70000"]).is_err());
+        assert!(args(&["arena", "board-sim"]).is_empty());
+        let line = ["--tcp", "10000", "--search-ms", "5", "--quiet", "--help"];
+        let mut full = vec!["arena", "board-sim"];
+        full.extend(line);
+        assert_eq!(args(&full), line);
     }
 }

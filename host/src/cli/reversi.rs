@@ -133,6 +133,8 @@ fn play(
         std::fs::write(record, game.to_text())
             .with_context(|| format!("cannot write the record {}", record.display()))
     };
+    // Written from the start, so that a game stopped at once has its record.
+    save(&game)?;
     writeln!(output, "{setup}; the record is {}", record.display())?;
     loop {
         writeln!(output, "\n{position}")?;

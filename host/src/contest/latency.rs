@@ -94,6 +94,7 @@ pub fn measure(games: usize, scheme: Scheme) -> anyhow::Result<(Vec<Duration>, u
         swap: false,
         record: None,
         json: None,
+        sim_wall_guard: super::board_time::SIM_WALL_GUARD,
     };
     let reports = Match::new(links, options).run(&mut std::io::sink())?;
     let moves = reports.iter().map(|r| r.moves.len()).sum();

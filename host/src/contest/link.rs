@@ -4,6 +4,7 @@
 //! process's stdin/stdout, an in-process engine playing through the player
 //! machine, or this process's stdin/stdout.
 
+use super::board_time::{AnswerClock, Report};
 use super::message::Scheme;
 use super::run::{play_link, PlayerOptions};
 use crate::blokus::engine::{board_model_budget, engine_by_name, is_engine_name};
@@ -173,10 +174,12 @@ pub struct Link {
     /// What ends the link's other handles (a reader thread's socket or port)
     /// when the link is dropped, so that the far side sees it close.
     closers: Vec<Box<dyn FnOnce() + Send>>,
-    /// The simulated board's report of each answer (`answer <bytes> <cycles>
-    /// cycles <ms> ms board time`, as `arena-board-sim` prints it), for
+    /// The simulated board's report lines (each answer's board time, and
+    /// `busy` lines while it thinks: [`super::board_time::Report`]), for
     /// whoever wants them; `None` on links that report nothing.
     pub reports: Option<Receiver<String>>,
+    /// Whether the simulated board's answer reports are also copied to stderr.
+    echo_reports: Arc<AtomicBool>,
 }
 
 impl Drop for Link {
@@ -185,11 +188,16 @@ impl Drop for Link {
             close();
         }
         if let Some(child) = self.child.as_mut() {
-            // Closing its stdin asks it to stop; then make sure.
+            // Closing its stdin asks it to stop (a simulated board prints its
+            // summary first); then, after a second, make sure.
             self.writer = Box::new(io::sink());
-            std::thread::sleep(Duration::from_millis(20));
-            if !matches!(child.try_wait(), Ok(Some(_))) {
-                let _ = child.kill();
+            let deadline = std::time::Instant::now() + Duration::from_secs(1);
+            while !matches!(child.try_wait(), Ok(Some(_))) {
+                if std::time::Instant::now() >= deadline {
+                    let _ = child.kill();
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(10));
             }
             let _ = child.wait();
         }
@@ -210,7 +218,25 @@ impl Link {
             child: None,
             closers: Vec::new(),
             reports: None,
+            echo_reports: Arc::new(AtomicBool::new(true)),
         }
+    }
+
+    /// The clock its answers are judged by: board time when the far side is
+    /// a simulated board that reports it (with the wall clock waiting up to
+    /// `guard`), else the wall clock.
+    pub fn answer_clock(&self, guard: Duration) -> AnswerClock {
+        if self.reports.is_some() {
+            AnswerClock::Board { guard }
+        } else {
+            AnswerClock::Wall
+        }
+    }
+
+    /// Stops copying the simulated board's answer reports to stderr (for a
+    /// caller that shows the board times itself).
+    pub fn quiet_reports(&self) {
+        self.echo_reports.store(false, Ordering::Release);
     }
 
     /// Runs `close` when the link is dropped.
@@ -488,16 +514,22 @@ fn open_sim(
     let label = format!("sim@{baud} ({pty})");
     announce(&format!("simulated board on {pty} (and {tcp})"));
     let (report, reports) = channel();
+    let echo = Arc::new(AtomicBool::new(true));
     std::thread::Builder::new()
         .name("board-sim reports".into())
         .spawn({
             let label = label.clone();
+            let echo = echo.clone();
             move || {
                 let mut text = String::new();
                 while io::BufRead::read_line(&mut lines, &mut text).is_ok_and(|n| n > 0) {
-                    eprintln!("{label}: {}", text.trim_end());
-                    // Nobody may be listening (a referee): the line is on stderr.
-                    let _ = report.send(text.trim_end().to_string());
+                    let line = text.trim_end();
+                    let busy = matches!(Report::parse(line), Some(Report::Busy { .. }));
+                    if echo.load(Ordering::Acquire) && !busy {
+                        eprintln!("{label}: {line}");
+                    }
+                    // Nobody may be listening (a referee): the answers are on stderr.
+                    let _ = report.send(line.to_string());
                     text.clear();
                 }
             }
@@ -513,6 +545,7 @@ fn open_sim(
     link.label = label;
     link.child = Some(child);
     link.reports = Some(reports);
+    link.echo_reports = echo;
     Ok(link.on_close(move || drop(stdin)))
 }
 

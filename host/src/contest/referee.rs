@@ -11,6 +11,12 @@
 //! answer". The driver calls [`Referee::tick`] at [`Referee::next_deadline`]
 //! so that silence is caught.
 //!
+//! A seat may be timed by the board's own clock instead ([`AnswerClock`],
+//! a simulated board): its deadlines on the driver's clock are then only a
+//! guard against a dead simulator, and each of its replies is judged by the
+//! board time the driver hands in with the bytes that complete it
+//! ([`Referee::received_in_board_time`]).
+//!
 //! As the organisers' referee: CR and LF from a player are ignored; a team
 //! code is any 3 bytes (one that is not `1` and two printable characters
 //! draws a [`Action::Warning`]); a malformed code, an illegal move, a pass as
@@ -19,6 +25,7 @@
 //! is awaited stay in its input, as in a serial port's buffer, and count as
 //! the start of its next reply.
 
+use super::board_time::AnswerClock;
 use super::message::{show_bytes, Request, Scheme, GAME_OVER, MOVE_LEN, NEW_GAME, TEAM_CODE_LEN};
 use crate::blokus::code::CodeError;
 use crate::blokus::{IllegalMove, MoveCode, Player, Position};
@@ -66,6 +73,12 @@ pub enum FaultKind {
     NoTeamCode,
     /// No complete move within the limit; `received` bytes of 4 had come.
     Timeout { received: usize },
+    /// A reply that took more board time than the limit (a seat timed by
+    /// the board's clock).
+    OverBoardTime { took: Duration, limit: Duration },
+    /// A board timed by its own clock sent no complete reply within the
+    /// wall-clock guard: its simulator died or stalled.
+    SimulatorStalled { received: usize, guard: Duration },
     /// The 4 bytes are not a move code.
     Malformed(CodeError),
     /// A well-formed code the rules forbid (a pass as a first move included).
@@ -81,6 +94,19 @@ impl fmt::Display for FaultKind {
             FaultKind::Timeout { received } => {
                 write!(f, "timeout ({received} of {MOVE_LEN} bytes in time)")
             }
+            FaultKind::OverBoardTime { took, limit } => write!(
+                f,
+                "timeout: the reply took {:.3} ms of board time, over the limit of {} s",
+                took.as_secs_f64() * 1e3,
+                limit.as_secs_f64()
+            ),
+            FaultKind::SimulatorStalled { received, guard } => write!(
+                f,
+                "no complete reply ({received} bytes) within {:.0} s of wall-clock time: \
+                 the guard against a dead or stalled simulator (its replies are judged in \
+                 board time; --sim-wall-limit sets the guard)",
+                guard.as_secs_f64()
+            ),
             FaultKind::Malformed(e) => write!(f, "malformed move code: {e}"),
             FaultKind::Illegal(code, IllegalMove::PassAsFirstMove) => {
                 write!(f, "pass ({code}) as its first move")
@@ -96,7 +122,8 @@ impl FaultKind {
     pub fn name(&self) -> &'static str {
         match self {
             FaultKind::NoTeamCode => "no-team-code",
-            FaultKind::Timeout { .. } => "timeout",
+            FaultKind::Timeout { .. } | FaultKind::OverBoardTime { .. } => "timeout",
+            FaultKind::SimulatorStalled { .. } => "simulator-stalled",
             FaultKind::Malformed(_) => "malformed",
             FaultKind::Illegal(_, IllegalMove::PassAsFirstMove) => "first-move-pass",
             FaultKind::Illegal(..) => "illegal",
@@ -146,12 +173,22 @@ pub struct Outcome {
 }
 
 /// A reply being awaited from one player.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 struct Awaited {
     /// 3 (team code) or 4 (move) bytes.
     len: usize,
-    /// When the reply must be complete; `None` until the request is written.
+    /// When the reply must be complete on the driver's clock; `None` until
+    /// the request is written.
     deadline: Option<Duration>,
+}
+
+impl Awaited {
+    fn new(len: usize) -> Awaited {
+        Awaited {
+            len,
+            deadline: None,
+        }
+    }
 }
 
 /// Where the game is.
@@ -166,6 +203,8 @@ enum Phase {
 pub struct Referee {
     scheme: Scheme,
     limits: Limits,
+    /// Per player: the clock its replies are judged by.
+    clocks: [AnswerClock; 2],
     position: Position,
     phase: Phase,
     awaited: [Option<Awaited>; 2],
@@ -187,6 +226,7 @@ impl Referee {
         Referee {
             scheme,
             limits,
+            clocks: [AnswerClock::Wall; 2],
             position: Position::new(),
             phase: Phase::TeamCodes,
             awaited: [None, None],
@@ -196,6 +236,12 @@ impl Referee {
             blind: [None, None],
             moves: Vec::new(),
         }
+    }
+
+    /// The same with each player's replies judged by `clocks` (player 1's
+    /// first); both are [`AnswerClock::Wall`] unless said.
+    pub fn with_clocks(self, clocks: [AnswerClock; 2]) -> Referee {
+        Referee { clocks, ..self }
     }
 
     /// The position so far.
@@ -225,10 +271,7 @@ impl Referee {
     pub fn start(&mut self) -> Vec<Action> {
         let mut actions = Vec::new();
         for p in [Player::One, Player::Two] {
-            self.awaited[p.index()] = Some(Awaited {
-                len: TEAM_CODE_LEN,
-                deadline: None,
-            });
+            self.awaited[p.index()] = Some(Awaited::new(TEAM_CODE_LEN));
             actions.push(Action::Send(p, vec![NEW_GAME]));
         }
         actions
@@ -236,31 +279,65 @@ impl Referee {
 
     /// The driver has written the last request to `player`: its clock starts now.
     pub fn sent(&mut self, player: Player, now: Duration) -> Vec<Action> {
-        let limits = self.limits;
-        let Some(awaited) = self.awaited[player.index()].as_mut() else {
+        let Some(awaited) = self.awaited[player.index()].as_ref() else {
             return Vec::new();
         };
         if awaited.deadline.is_none() {
-            let limit = if awaited.len == TEAM_CODE_LEN {
-                limits.team_code
-            } else {
-                limits.per_move
-            };
-            awaited.deadline = Some(now + limit);
+            let wait = self.clocks[player.index()].wall_wait(self.limit(awaited));
+            self.awaited[player.index()] = Some(Awaited {
+                deadline: Some(now + wait),
+                ..*awaited
+            });
         }
         // Bytes already waiting in the player's input may complete the reply.
-        self.take_reply(player, now)
+        self.take_reply(player, now, None)
+    }
+
+    /// The limit of an awaited reply.
+    fn limit(&self, awaited: &Awaited) -> Duration {
+        if awaited.len == TEAM_CODE_LEN {
+            self.limits.team_code
+        } else {
+            self.limits.per_move
+        }
+    }
+
+    /// Whether `bytes` from `player` would complete the reply it owes (so
+    /// that a driver knows when to hand in a board time with them).
+    pub fn completes_reply(&self, player: Player, bytes: &[u8]) -> bool {
+        let i = player.index();
+        let Some(awaited) = &self.awaited[i] else {
+            return false;
+        };
+        let new = bytes.iter().filter(|&&b| b != b'\r' && b != b'\n').count();
+        awaited.deadline.is_some()
+            && self.input[i].len() < awaited.len
+            && self.input[i].len() + new >= awaited.len
     }
 
     /// Bytes from `player` arrived at `now`.
     pub fn received(&mut self, player: Player, bytes: &[u8], now: Duration) -> Vec<Action> {
+        self.received_in_board_time(player, bytes, now, None)
+    }
+
+    /// Bytes from `player` arrived at `now`; when they complete its reply
+    /// and it is timed by the board's clock, `board_time` is the time the
+    /// board reported for that reply (`None`: not reported, so judged by
+    /// the wall-clock guard alone, with a warning).
+    pub fn received_in_board_time(
+        &mut self,
+        player: Player,
+        bytes: &[u8],
+        now: Duration,
+        board_time: Option<Duration>,
+    ) -> Vec<Action> {
         if self.phase == Phase::Over {
             return Vec::new();
         }
         let i = player.index();
         self.raw[i].extend_from_slice(bytes);
         self.input[i].extend(bytes.iter().filter(|&&b| b != b'\r' && b != b'\n'));
-        self.take_reply(player, now)
+        self.take_reply(player, now, board_time)
     }
 
     /// The link to `player` closed at `now`.
@@ -295,21 +372,26 @@ impl Referee {
     /// The fault of a player whose reply is not complete in time.
     fn late(&mut self, player: Player) -> Vec<Action> {
         let i = player.index();
-        let kind = if self.phase == Phase::TeamCodes {
-            FaultKind::NoTeamCode
-        } else {
-            FaultKind::Timeout {
-                received: self.input[i].len().min(MOVE_LEN),
-            }
+        let received = self.input[i].len().min(MOVE_LEN);
+        let kind = match self.clocks[i] {
+            AnswerClock::Board { guard } => FaultKind::SimulatorStalled { received, guard },
+            AnswerClock::Wall if self.phase == Phase::TeamCodes => FaultKind::NoTeamCode,
+            AnswerClock::Wall => FaultKind::Timeout { received },
         };
         let raw = std::mem::take(&mut self.raw[i]);
         self.fault(player, kind, raw)
     }
 
-    /// Takes a complete reply from `player`'s input, if one is awaited and there.
-    fn take_reply(&mut self, player: Player, now: Duration) -> Vec<Action> {
+    /// Takes a complete reply from `player`'s input, if one is awaited and
+    /// there; `board_time`: the board's time for it, if reported.
+    fn take_reply(
+        &mut self,
+        player: Player,
+        now: Duration,
+        board_time: Option<Duration>,
+    ) -> Vec<Action> {
         let i = player.index();
-        let Some(awaited) = self.awaited[i].clone() else {
+        let Some(awaited) = self.awaited[i] else {
             return Vec::new();
         };
         let Some(deadline) = awaited.deadline else {
@@ -321,14 +403,33 @@ impl Referee {
         if now > deadline {
             return self.late(player);
         }
+        let limit = self.limit(&awaited);
         let reply: Vec<u8> = self.input[i].drain(..awaited.len).collect();
         let raw = self.take_raw(i, awaited.len);
+        let mut actions = Vec::new();
+        if let AnswerClock::Board { .. } = self.clocks[i] {
+            match board_time {
+                Some(took) if took > limit => {
+                    return self.fault(player, FaultKind::OverBoardTime { took, limit }, raw);
+                }
+                Some(_) => {}
+                None => actions.push(Action::Warning(
+                    player,
+                    format!(
+                        "no board time was reported for \"{}\": judged by the wall-clock \
+                         guard alone",
+                        show_bytes(&raw)
+                    ),
+                )),
+            }
+        }
         self.awaited[i] = None;
         if awaited.len == TEAM_CODE_LEN {
-            self.team_code(player, &reply)
+            actions.extend(self.team_code(player, &reply));
         } else {
-            self.move_reply(player, &reply, raw)
+            actions.extend(self.move_reply(player, &reply, raw));
         }
+        actions
     }
 
     /// The raw bytes (CR and LF too) up to and including the `len`-th other byte.
@@ -459,10 +560,7 @@ impl Referee {
     }
 
     fn send_request(&mut self, player: Player, request: Request) -> Vec<Action> {
-        self.awaited[player.index()] = Some(Awaited {
-            len: MOVE_LEN,
-            deadline: None,
-        });
+        self.awaited[player.index()] = Some(Awaited::new(MOVE_LEN));
         vec![Action::Send(player, request.to_bytes())]
     }
 

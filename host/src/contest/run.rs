@@ -4,8 +4,11 @@
 //!
 //! The referee reads each link on its own thread, which stamps every chunk
 //! of bytes with the time it arrived; the match loop hands chunks, closed
-//! links and the passing of deadlines to the referee machine in order.
+//! links and the passing of deadlines to the referee machine in order. A
+//! simulated board's replies are judged by the board time it reports for
+//! each ([`super::board_time`]), handed in with the bytes that complete them.
 
+use super::board_time::{AnswerClock, Reports, REPORT_WAIT};
 use super::link::Link;
 use super::log::{outcome_json, seat, GameLog};
 use super::message::{show_bytes, Scheme};
@@ -107,6 +110,9 @@ pub struct MatchOptions {
     pub record: Option<PathBuf>,
     /// Where the JSON results go (rewritten after every game).
     pub json: Option<PathBuf>,
+    /// The wall-clock time a simulated board may take over a reply before
+    /// it is taken for dead (its replies are judged in board time).
+    pub sim_wall_guard: Duration,
 }
 
 /// One refereed game.
@@ -153,6 +159,8 @@ fn spawn_reader(link: usize, mut reader: Box<dyn Read + Send>, to: mpsc::Sender<
 /// A match between two links.
 pub struct Match {
     links: [Link; 2],
+    /// Per link: the simulated board's reports, if it is one.
+    reports: [Option<Reports>; 2],
     closed: [bool; 2],
     incoming: Receiver<Incoming>,
     epoch: Instant,
@@ -167,8 +175,10 @@ impl Match {
             let reader = std::mem::replace(&mut link.reader, Box::new(io::empty()));
             spawn_reader(i, reader, to.clone());
         }
+        let reports = [0, 1].map(|i| links[i].reports.take().map(Reports::new));
         Match {
             links,
+            reports,
             closed: [false; 2],
             incoming,
             epoch: Instant::now(),
@@ -229,7 +239,14 @@ impl Match {
             ),
             None => None,
         };
-        let mut referee = Referee::new(self.options.scheme, self.options.limits);
+        let clocks = links.map(|link| match self.reports[link] {
+            Some(_) => AnswerClock::Board {
+                guard: self.options.sim_wall_guard,
+            },
+            None => AnswerClock::Wall,
+        });
+        let mut referee =
+            Referee::new(self.options.scheme, self.options.limits).with_clocks(clocks);
         let mut pending: std::collections::VecDeque<Action> = referee.start().into();
         for p in [Player::One, Player::Two] {
             if self.closed[links[p.index()]] {
@@ -245,6 +262,9 @@ impl Match {
                         let link = links[p.index()];
                         if self.closed[link] {
                             continue;
+                        }
+                        if let Some(reports) = &mut self.reports[link] {
+                            reports.clear();
                         }
                         let writer = &mut self.links[link].writer;
                         let written = writer.write_all(&bytes).and_then(|()| writer.flush());
@@ -313,7 +333,19 @@ impl Match {
                             if let Some(log) = log.as_mut() {
                                 log.received(at, p, &bytes)?;
                             }
-                            pending.extend(referee.received(p, &bytes, at));
+                            let board_time = match &mut self.reports[link] {
+                                Some(reports) if referee.completes_reply(p, &bytes) => {
+                                    let text = String::from_utf8_lossy(&bytes);
+                                    let text = text.trim_matches(['\r', '\n']);
+                                    reports.answer(text, REPORT_WAIT)
+                                }
+                                _ => None,
+                            };
+                            if let (Some(time), Some(log)) = (board_time, log.as_mut()) {
+                                log.note(at, "board-time", p, &time.to_string())?;
+                            }
+                            let took = board_time.map(|t| t.duration());
+                            pending.extend(referee.received_in_board_time(p, &bytes, at, took));
                         }
                         None => {
                             self.closed[link] = true;

@@ -17,7 +17,8 @@ use crate::blokus::pentobi;
 use crate::blokus::record::GameRecord;
 use crate::blokus::{Cell, Move, MoveCode, Player, Position, Tile};
 use crate::cli::blokus::{Opponent, Reply};
-use crate::contest::board_client::{BoardClient, BoardTime};
+use crate::contest::board_client::{BoardClient, BoardLimits};
+use crate::contest::board_time::BoardTime;
 use crate::contest::link::LinkSpec;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -32,8 +33,6 @@ const MAX_SECONDS: f64 = 60.0;
 /// The simulated board as the page offers it: its search built for 10 ms of
 /// board time (the simulator takes seconds of wall time for it).
 const SIM: &str = "sim:10";
-/// Seconds the board may take to answer a move (the simulator runs ~250x slower than the board).
-const BOARD_TIMEOUT: f64 = 30.0;
 
 /// A Blokus Duo game in progress.
 pub struct BlokusMatch {
@@ -51,8 +50,9 @@ pub struct BlokusMatch {
 /// The board at `spec` (a link), its new game started.
 fn board(spec: &str) -> Result<Opponent, String> {
     let link: LinkSpec = spec.parse().map_err(|e| format!("`{spec}`: {e}"))?;
-    let mut board = BoardClient::open(&link, Duration::from_secs_f64(BOARD_TIMEOUT))
-        .map_err(|e| format!("`{spec}`: {e:#}"))?;
+    // The contest's limits: 1 s a move, of board time for the simulated board.
+    let mut board =
+        BoardClient::open(&link, BoardLimits::default()).map_err(|e| format!("`{spec}`: {e:#}"))?;
     board.new_game().map_err(|e| format!("`{spec}`: {e:#}"))?;
     Ok(Opponent::Board(Box::new(board)))
 }
@@ -261,7 +261,7 @@ impl Match for BlokusMatch {
             note,
             board_time,
         } = opponent
-            .reply(&self.position, self.last)
+            .reply(&self.position, self.last, &mut |_| {})
             .map_err(|e| format!("{e:#}"))?;
         self.info = Some(format!("{} played {m}: {note}", opponent.name()));
         if let Some(time) = board_time {

@@ -229,6 +229,102 @@ fn a_reply_just_after_the_limit_loses_and_one_at_the_limit_does_not() {
     assert_eq!(fault_of(&actions).1, FaultKind::Timeout { received: 4 });
 }
 
+/// A 2014 game whose player 1 is a simulated board timed by its own clock
+/// (a wall-clock guard of a minute), both team codes in, player 1 asked.
+fn board_after_team_codes(board_times: [Option<Duration>; 2]) -> Referee {
+    let guard = Duration::from_secs(60);
+    let mut r = Referee::new(Scheme::S2014, Limits::default())
+        .with_clocks([AnswerClock::Board { guard }, AnswerClock::Wall]);
+    r.start();
+    for p in [Player::One, Player::Two] {
+        r.sent(p, Duration::ZERO);
+        assert!(r.completes_reply(p, b"101"));
+        assert!(!r.completes_reply(p, b"10"));
+        let actions = r.received_in_board_time(p, b"101", MS, board_times[p.index()]);
+        assert!(
+            actions.contains(&Action::TeamCode(p, *b"01")),
+            "{actions:?}"
+        );
+    }
+    r.sent(Player::One, 2 * MS);
+    r
+}
+
+#[test]
+fn a_board_timed_by_its_clock_is_judged_in_board_time_not_wall_time() {
+    let mut r = board_after_team_codes([Some(MS), None]);
+    // The wall clock waits the guard, not the move limit.
+    assert_eq!(r.next_deadline(), Some(2 * MS + Duration::from_secs(60)));
+    assert!(r.tick(Duration::from_secs(30)).is_empty());
+    // 40 s of wall time, 0.9 s of board time: in time.
+    assert!(r
+        .received(Player::One, b"55", Duration::from_secs(39))
+        .is_empty());
+    assert!(r.completes_reply(Player::One, b"t0"));
+    let board_time = Some(Duration::from_millis(900));
+    let actions = r.received_in_board_time(Player::One, b"t0", Duration::from_secs(40), board_time);
+    assert!(actions.contains(&Action::Moved(Player::One, code("55t0"))));
+    // Player 2 is timed by the wall clock as before.
+    r.sent(Player::Two, Duration::from_secs(40));
+    assert_eq!(
+        r.next_deadline(),
+        Some(Duration::from_secs(40) + Duration::from_secs(1))
+    );
+}
+
+#[test]
+fn a_board_over_the_limit_in_board_time_loses_even_when_quick_on_the_wall() {
+    let mut r = board_after_team_codes([Some(MS), None]);
+    let took = Duration::from_millis(1001);
+    let actions = r.received_in_board_time(Player::One, b"55t0", 3 * MS, Some(took));
+    let (player, kind, raw) = fault_of(&actions);
+    assert_eq!((player, raw), (Player::One, b"55t0".to_vec()));
+    assert_eq!(
+        kind,
+        FaultKind::OverBoardTime {
+            took,
+            limit: Duration::from_secs(1)
+        }
+    );
+    assert_eq!(kind.name(), "timeout");
+    assert!(
+        kind.to_string().contains("1001.000 ms of board time"),
+        "{kind}"
+    );
+}
+
+#[test]
+fn a_silent_simulator_loses_at_the_wall_clock_guard_saying_so() {
+    let mut r = board_after_team_codes([Some(MS), None]);
+    assert!(r
+        .received(Player::One, b"5", Duration::from_secs(1))
+        .is_empty());
+    let actions = r.tick(Duration::from_secs(61));
+    let (_, kind, _) = fault_of(&actions);
+    assert_eq!(
+        kind,
+        FaultKind::SimulatorStalled {
+            received: 1,
+            guard: Duration::from_secs(60)
+        }
+    );
+    let text = kind.to_string();
+    assert!(text.contains("60 s of wall-clock time") && text.contains("--sim-wall-limit"));
+}
+
+#[test]
+fn a_board_reply_without_its_board_time_is_taken_with_a_warning() {
+    let mut r = board_after_team_codes([None, None]);
+    let actions = r.received(Player::One, b"55t0", 3 * MS);
+    assert!(actions.contains(&Action::Moved(Player::One, code("55t0"))));
+    assert!(
+        actions
+            .iter()
+            .any(|a| matches!(a, Action::Warning(Player::One, w) if w.contains("no board time"))),
+        "{actions:?}"
+    );
+}
+
 #[test]
 fn malformed_codes_lose_upper_case_included() {
     for bad in [&b"55T0"[..], b"5Ft0", b"xyz!", b"55t8", b"\x00\x01\x02\x03"] {
