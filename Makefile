@@ -23,7 +23,7 @@ SEARCH_MS ?= 10
 BOARD := $(if $(PORT),--port $(PORT),--board sim:$(SEARCH_MS))
 
 play: setup
-	$(CARGO) build --release -p host --bin arena -p sim --bin arena-board-sim
+	$(CARGO) build --release -p arena --bin arena -p sim --bin arena-board-sim
 	$(ARENA) blokus play $(BOARD)
 
 # Every test: formatting, clippy, the whole workspace's tests, and the web
@@ -36,6 +36,8 @@ lint:
 	python3 scripts/check_lpf.py --self-test
 	python3 scripts/synth_report.py --self-test
 	python3 scripts/bitstream.py --self-test
+	python3 scripts/module_cycles.py --self-test
+	python3 scripts/module_cycles.py host/*/src hdl/src sim/src tests/src
 
 unit:
 	$(CARGO) test --workspace
@@ -56,16 +58,16 @@ test-slow: setup
 # scripts/setup-browser.sh); screenshots in build/browser/. Part of `make test`.
 test-browser:
 	@bash scripts/setup-browser.sh
-	$(CARGO) build -p host --bin arena
+	$(CARGO) build -p arena --bin arena
 	node tests/browser/run.mjs $(TARGET_DIR)/debug/arena $(BUILD)/browser
 
 # Speed figures for BENCHMARKS.md.
 bench: setup
-	$(CARGO) build --release -p host --bin arena
+	$(CARGO) build --release -p arena --bin arena
 	$(ARENA) blokus bench
 
 perft: setup
-	$(CARGO) build --release -p host --bin arena
+	$(CARGO) build --release -p arena --bin arena
 	$(ARENA) blokus perft 2
 
 # The Verilog of every top-level hardware block, one file a block: build/<block>.v.

@@ -1,10 +1,10 @@
 //! 196-bit boards as hardware values: the [`Board`] type every block uses,
 //! conversion to and from the host's four-word layout, and column masks.
 //!
-//! The bit layout is the one `host::blokus::cell` defines: cell `(x, y)`
+//! The bit layout is the one `blokus` defines: cell `(x, y)`
 //! (1-based, `(1,1)` top-left) is bit `14 * (y - 1) + (x - 1)`. The host keeps
 //! a board as `[u64; 4]` with bit `i` in word `i / 64` at position `i % 64`
-//! (`host::blokus::Bitboard(pub [u64; 4])`); [`board_from_words`] and
+//! (`blokus::Bitboard(pub [u64; 4])`); [`board_from_words`] and
 //! [`board_to_words`] move such a board in and out of the hardware.
 //!
 //! rust-hdl stores a `Bits<N>` wider than 32 bits as an array of `N` booleans

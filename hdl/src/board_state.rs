@@ -1,12 +1,12 @@
 //! The board state: the game's registers (both players' cells and used
 //! tiles, who moves, the ply count, passes in a row) and what they give the
 //! mask unit and the generator for the side to move. The hardware twin of
-//! `host::model::board_state` (same names, same order, same widths); that
+//! `model::board_state` (same names, same order, same widths); that
 //! module's doc comment is the specification of this block.
 
 use crate::board::{board_from_cell_index, Board};
-use host::blokus::tiles::{ALL_TILES, TILE_COUNT};
-use host::blokus::Player;
+use blokus::tiles::{ALL_TILES, TILE_COUNT};
+use blokus::Player;
 use rust_hdl::prelude::*;
 
 /// A player's set of tiles: bit `t` for tile `t` (`a` = 0).
@@ -14,7 +14,7 @@ pub type TileSet = Bits<TILE_COUNT>;
 
 /// The registers of a game and the view of the side to move.
 ///
-/// # Registers and their widths (`host::model::board_state::BoardState`)
+/// # Registers and their widths (`model::board_state::BoardState`)
 /// `cells[2]` (196 bits each), `used[2]` (21 bits), `to_move` (1 bit, 0 =
 /// player 1), `plies` (7 bits, wraps at 128), `passes` (2 bits, passes in a
 /// row, stops at 2). They start at 0 (an `initial` block in the Verilog; there

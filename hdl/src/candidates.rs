@@ -1,7 +1,7 @@
 //! The candidate stream: the move generator's rows (14 rows of 91 x 14 legal
 //! box corners, one row a cycle) turned into a stream of single candidates,
 //! one a clock, each as `(shape, corner)`. The hardware twin of
-//! `host::model::candidates` (same order, same timing); that module's
+//! `model::candidates` (same order, same timing); that module's
 //! `candidate_stream` and its `# Timing` section are the specification.
 
 use crate::board::SIZE;
@@ -11,7 +11,7 @@ use rust_hdl::prelude::*;
 /// Rising edges from `start` to the earliest candidate of row 0, when the
 /// rows come from [`crate::MoveGen`] or [`crate::LegalMoves`] started by the
 /// same `start` (row `r` sampled at edge `r + 2`):
-/// `host::model::candidates::LATENCY`. A candidate of row `r` comes at the
+/// `model::candidates::LATENCY`. A candidate of row `r` comes at the
 /// earliest `LATENCY + r` edges after `start`.
 pub const LATENCY: usize = 2 + ROW_TO_CANDIDATE;
 /// Rising edges from the edge that samples a row (`row_valid` high) to the
@@ -23,7 +23,7 @@ pub const ROW_TO_CANDIDATE: usize = 5;
 pub const ROW13_TO_DONE: usize = 3;
 /// Rising edges from `start` to the earliest `done` (a position without
 /// candidates), rows from a generator started by the same `start`:
-/// `host::model::candidates::DONE_LATENCY`.
+/// `model::candidates::DONE_LATENCY`.
 pub const DONE_LATENCY: usize = ROWS + 1 + ROW13_TO_DONE;
 
 /// Blocks of 7 groups (98 bits of a row): the unit of the row counts' middle
@@ -46,7 +46,7 @@ pub type Count = Bits<COUNT_BITS>;
 /// The set bits of the generator's rows as a stream of candidates, at most
 /// one a clock: row by row (0 first), within a row shape by shape (0
 /// first), within a shape column by column (0 first), i.e. lowest bit of
-/// `row_bits` first. `host::model::candidates::candidate_stream` is the order.
+/// `row_bits` first. `model::candidates::candidate_stream` is the order.
 ///
 /// # How
 /// * **Row store.** Each row is written as it arrives into a 16 x 1,274-bit

@@ -4,7 +4,7 @@
 //! ([`CodeDecoder`]) and placed ([`Placer`]) into the board's registers, the
 //! [`MonteCarlo`] search chooses the board's move, and its code ([`CodeEncoder`]) goes
 //! out through a [`UartTx`]. The hardware twin of
-//! `host::model::player::BoardPlayer`, whose doc comment is the
+//! `model::player::BoardPlayer`, whose doc comment is the
 //! specification: for every byte the referee sends, this block sends what
 //! that model sends.
 //!
@@ -29,9 +29,9 @@ use crate::move_gen::Tiles;
 use crate::placer::Placer;
 use crate::uart_rx::UartRx;
 use crate::uart_tx::{UartTx, BOARD_CLOCK_HZ, DEFAULT_BAUD};
-use host::blokus::Player;
-use host::contest::message::Scheme;
-use host::model::monte_carlo::Budget;
+use blokus::Player;
+use model::monte_carlo::Budget;
+use protocol::Scheme;
 use rust_hdl::prelude::*;
 
 /// The team id the board answers `0` with (after `1`), unless told otherwise.

@@ -1,6 +1,6 @@
 //! The evaluator: the score of one candidate placement for the side to move,
 //! from bit counts only, pipelined to take a new candidate every clock. The
-//! hardware twin of `features` and `score` in `host::model::evaluator` (same
+//! hardware twin of `features` and `score` in `model::evaluator` (same
 //! names, same order, same widths).
 
 use crate::board::{column, Board, SIZE};
@@ -8,7 +8,7 @@ use crate::grow::Grow;
 use crate::pop_count::{PopCount196, POP_COUNT_LATENCY};
 use rust_hdl::prelude::*;
 
-/// Growth steps of the reach measure (`host::model::evaluator::REACH_STEPS`),
+/// Growth steps of the reach measure (`model::evaluator::REACH_STEPS`),
 /// one pipeline stage each.
 pub const REACH_STEPS: usize = 3;
 
@@ -28,7 +28,7 @@ const _: () = assert!(REACH_STEPS == 3 && EVAL_LATENCY == 8);
 /// Features and score of one candidate, a new candidate every clock.
 ///
 /// With `O` the mover's cells, `P` the opponent's, `C` the candidate's and
-/// `O' = O | C` (as in `host::model::evaluator`):
+/// `O' = O | C` (as in `model::evaluator`):
 ///
 /// ```text
 /// own_blocked = O' | P | edge(O')          opp_blocked = O' | P | edge(P)

@@ -1,7 +1,7 @@
 //! One growth step of the evaluator's reach measure: a set of cells spreads
 //! to its 8-neighbours and keeps only cells that are not blocked. Pure
 //! combinational logic; the hardware twin of one turn of the loop in `grow`
-//! of `host::model::evaluator`.
+//! of `model::evaluator`.
 
 use crate::board::{column, Board, SIZE};
 use rust_hdl::prelude::*;
@@ -13,7 +13,7 @@ use rust_hdl::prelude::*;
 /// ```
 ///
 /// The neighbour shifts are those of the mask unit (`crate::mask_unit`) and of
-/// `host::blokus::Bitboard`: a step right is `<< 1`, down `<< 14`, down-right
+/// `blokus::Bitboard`: a step right is `<< 1`, down `<< 14`, down-right
 /// `<< 15`, down-left `<< 13`, the reverse steps shift right; the right (left)
 /// column is masked off before a step one column right (left), so nothing
 /// wraps from one row end to the next. Each output bit depends on nine

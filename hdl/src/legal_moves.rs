@@ -1,6 +1,6 @@
 //! A position in, its legal-move rows out: the [`MaskUnit`] feeding the
 //! [`MoveGen`], nothing else. The hardware twin of
-//! `host::model::move_gen::MoveGenInputs::for_position` followed by
+//! `model::move_gen::MoveGenInputs::for_position` followed by
 //! `move_gen_rows`.
 
 use crate::board::Board;

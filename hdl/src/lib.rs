@@ -1,8 +1,8 @@
 //! The Blokus Duo player as hardware: RustHDL blocks, one block a file, each
-//! simulated bit-exact against the host's rules (`host::blokus`), and the
+//! simulated bit-exact against the host's rules (`blokus`), and the
 //! Verilog generated from them.
 //!
-//! Every board is a 196-bit vector in the layout of `host::blokus::cell`:
+//! Every board is a 196-bit vector in the layout of `blokus`:
 //! cell `(x, y)` is bit `14 * (y - 1) + (x - 1)`; see [`board`].
 
 #![warn(missing_docs)]

@@ -1,7 +1,7 @@
 //! The mask unit: from the two players' cells, the cells the player to move
 //! may not cover and the cells where its next tile may attach. Pure
 //! combinational logic; the hardware twin of `Position::forbidden` and
-//! `Position::attach_cells` in `host::blokus::position` (same names, same order).
+//! `Position::attach_cells` in `blokus` (same names, same order).
 
 use crate::board::{column, Board, SIZE};
 use rust_hdl::prelude::*;
@@ -13,7 +13,7 @@ use rust_hdl::prelude::*;
 /// attach    = (own empty ? start : diagonal_neighbours(own)) & !forbidden
 /// ```
 ///
-/// The neighbour shifts are those of `host::blokus::Bitboard`: a board row is
+/// The neighbour shifts are those of `blokus::Bitboard`: a board row is
 /// 14 bits, so a step right is `<< 1`, down `<< 14`, down-right `<< 15`,
 /// down-left `<< 13` (and the reverse steps shift right). Before a step that
 /// moves a cell one column right (left) the right (left) column is masked off,

@@ -1,6 +1,6 @@
 //! The board's search: flat Monte Carlo over the one-ply core ([`OnePly`]),
 //! with a round budget and a watchdog. The hardware twin of
-//! `host::model::monte_carlo::search`, whose doc comment is the
+//! `model::monte_carlo::search`, whose doc comment is the
 //! specification (the algorithm and the cycles of every state); this block
 //! chooses exactly the move that function chooses, after exactly the cycles
 //! it counts.
@@ -46,7 +46,7 @@
 //! watchdog's budget; once it is reached the block goes to choose at once
 //! (from the totals as they stand) and raises `timed_out` with `done`. The
 //! root is never cut short. With the board's budgets
-//! (`host::model::monte_carlo::Budget::board`) the watchdog cannot fire.
+//! (`model::monte_carlo::Budget::board`) the watchdog cannot fire.
 
 use crate::board::Board;
 use crate::candidates::Count;
@@ -54,11 +54,11 @@ use crate::move_gen::Tiles;
 use crate::one_ply::OnePly;
 use crate::placer::Placer;
 use crate::pop_count::PopCount196;
-use host::model::monte_carlo as model;
-pub use host::model::monte_carlo::Budget;
+use ::model::monte_carlo as model;
+pub use ::model::monte_carlo::Budget;
 use rust_hdl::prelude::*;
 
-/// Entries of the root list (`host::model::monte_carlo::ENTRIES`).
+/// Entries of the root list (`model::monte_carlo::ENTRIES`).
 pub const ENTRIES: usize = model::ENTRIES;
 const _: () = assert!(ENTRIES == 16);
 

@@ -2,17 +2,17 @@
 //! (`xytr` or `0000`) into the generator's coordinates (oriented shape,
 //! box corner cell), and [`CodeEncoder`] turns the board's choice back into
 //! its canonical code. Pure combinational logic; the hardware twins of
-//! `decode` and `encode` in `host::model::move_code`, whose doc comments are
+//! `decode` and `encode` in `model::move_code`, whose doc comments are
 //! the specification. A code's byte `i` (0 = `x`) is bits `8 i .. 8 i + 7`.
 
 use crate::board::SIZE;
-use host::blokus::tiles::{shape_table, SHAPE_COUNT, TILE_COUNT};
+use blokus::tiles::{shape_table, SHAPE_COUNT, TILE_COUNT};
 use rust_hdl::prelude::*;
 
 /// Oriented shapes.
 pub const SHAPES: usize = SHAPE_COUNT;
 
-/// 4 bytes as one 32-bit value, byte 0 lowest (`host::model::move_code` order).
+/// 4 bytes as one 32-bit value, byte 0 lowest (`model::move_code` order).
 pub fn code_bits(bytes: [u8; 4]) -> u64 {
     u64::from(u32::from_le_bytes(bytes))
 }
@@ -164,7 +164,7 @@ pub struct CodeDecoder {
 }
 
 impl CodeDecoder {
-    /// A decoder for the codes of `host::blokus::tiles::shape_table`.
+    /// A decoder for the codes of `blokus::tiles::shape_table`.
     pub fn new() -> CodeDecoder {
         let c8 = |v: u8| Constant::new(Bits::<8>::from(u64::from(v)));
         let c5 = |v: u8| Constant::new(Bits::<5>::from(u64::from(v)));
@@ -316,7 +316,7 @@ pub struct CodeEncoder {
 }
 
 impl CodeEncoder {
-    /// An encoder for the shapes of `host::blokus::tiles::shape_table`.
+    /// An encoder for the shapes of `blokus::tiles::shape_table`.
     pub fn new() -> CodeEncoder {
         let table = shape_table();
         let c8 = |v: u64| Constant::new(Bits::<8>::from(v));

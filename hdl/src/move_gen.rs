@@ -1,14 +1,14 @@
 //! The move generator: the legal placements of all 91 oriented shapes, one
 //! row of bounding-box corners per clock cycle. The hardware twin of
-//! `host::model::move_gen` (same names, same order, same timing); that
+//! `model::move_gen` (same names, same order, same timing); that
 //! module's doc comment is the specification of this block.
 //!
-//! The shape data are constants taken from `host::blokus::tiles::shape_table`
+//! The shape data are constants taken from `blokus::tiles::shape_table`
 //! when the block is built, so the per-shape logic is generated from the very
 //! table the rules engine uses.
 
 use crate::board::{Board, SIZE};
-use host::blokus::tiles::{shape_table, SHAPE_COUNT, TILE_COUNT};
+use blokus::tiles::{shape_table, SHAPE_COUNT, TILE_COUNT};
 use rust_hdl::prelude::*;
 
 /// Number of oriented shapes, one 14-bit group of each output row per shape.
@@ -17,7 +17,7 @@ pub const SHAPES: usize = SHAPE_COUNT;
 pub const ROWS: usize = SIZE;
 /// Width of one output row: bit `14 * s + x` is shape `s` at corner column `x`.
 pub const ROW_BITS: usize = SIZE * SHAPES;
-/// Cycles from `start` to the last row: `host::model::move_gen::LATENCY`.
+/// Cycles from `start` to the last row: `model::move_gen::LATENCY`.
 pub const LATENCY: usize = ROWS;
 /// Cells of a shape as the hardware holds them: shapes with fewer cells
 /// repeat their first cell (a repeated term changes no AND and no OR).
@@ -63,7 +63,7 @@ pub type Tiles = Bits<TILE_COUNT>;
 /// `attach` and `tiles_left`. Row `r` is presented (`row_valid` high, `row` =
 /// `r`, `row_bits`) during the cycle after the `r+1`-th rising edge following
 /// it, so row 0 is out one cycle after `start` and row 13 fourteen cycles
-/// after (`host::model::move_gen::LATENCY`). `busy` is high from the `start`
+/// after (`model::move_gen::LATENCY`). `busy` is high from the `start`
 /// edge until the edge that presents row 13, so a controller may assert the
 /// next `start` in the cycle row 13 is presented; back to back, a position
 /// takes 15 cycles. A `start` while busy restarts cleanly: the rows of the
@@ -130,7 +130,7 @@ pub struct MoveGen {
 }
 
 impl MoveGen {
-    /// A move generator for the shapes of `host::blokus::tiles::shape_table`, idle.
+    /// A move generator for the shapes of `blokus::tiles::shape_table`, idle.
     pub fn new() -> MoveGen {
         let table = shape_table();
         assert_eq!(table.shapes.len(), SHAPES);

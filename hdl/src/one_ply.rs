@@ -2,7 +2,7 @@
 //! evaluator out. The whole core in one block: [`LegalMoves`] (masks and
 //! generator) -> [`Candidates`] (one candidate a clock) -> [`Placer`] ->
 //! [`Evaluator`] -> the first candidate with the highest score. The hardware
-//! twin of `host::model::one_ply::decide`, whose `# Timing` section is this
+//! twin of `model::one_ply::decide`, whose `# Timing` section is this
 //! block's.
 
 use crate::board::Board;
@@ -15,7 +15,7 @@ use crate::placer::Placer;
 use rust_hdl::prelude::*;
 
 /// Rising edges from the candidate stream's `done` to this block's `done`
-/// (`host::model::one_ply::DONE_AFTER_STREAM`): the placer's register, the
+/// (`model::one_ply::DONE_AFTER_STREAM`): the placer's register, the
 /// [`EVAL_LATENCY`] edges of the evaluator, the best-so-far registers.
 pub const DONE_AFTER_STREAM: usize = 1 + EVAL_LATENCY + 1;
 

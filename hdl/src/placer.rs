@@ -1,14 +1,14 @@
 //! The placer: the cells and tile of a candidate from the generator's
 //! coordinates (oriented shape number and bounding-box corner cell). Pure
 //! combinational logic; the hardware twin of `placer_cells` and `placer_tile`
-//! in `host::model::placer` (same names, same order), whose doc comments are
+//! in `model::placer` (same names, same order), whose doc comments are
 //! the specification of this block.
 //!
-//! The shape data are constants taken from `host::blokus::tiles::shape_table`
+//! The shape data are constants taken from `blokus::tiles::shape_table`
 //! when the block is built, as in [`crate::move_gen`].
 
 use crate::board::{Board, SIZE};
-use host::blokus::tiles::{shape_table, SHAPE_COUNT};
+use blokus::tiles::{shape_table, SHAPE_COUNT};
 use rust_hdl::prelude::*;
 
 /// Number of oriented shapes, the shape numbers with cells.
@@ -74,7 +74,7 @@ pub fn box_mask(shape: usize) -> u64 {
 }
 
 impl Placer {
-    /// A placer for the shapes of `host::blokus::tiles::shape_table`, inputs zero.
+    /// A placer for the shapes of `blokus::tiles::shape_table`, inputs zero.
     pub fn new() -> Placer {
         let table = shape_table();
         assert_eq!(table.shapes.len(), SHAPES);

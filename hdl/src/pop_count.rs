@@ -1,6 +1,6 @@
 //! The pipelined population count of a board: how many of its 196 cells are
 //! set, as an 8-bit number, through an adder tree over the 14 board rows.
-//! The hardware twin of `Bitboard::count` in `host::blokus::bitboard`.
+//! The hardware twin of `Bitboard::count` in `blokus`.
 
 use crate::board::{Board, SIZE};
 use rust_hdl::prelude::*;

@@ -1,4 +1,4 @@
-//! The board state against `host::model::board_state`, in rust-hdl's event
+//! The board state against `model::board_state`, in rust-hdl's event
 //! simulator: every output bit after every rising edge, through complete
 //! random games from both seats (each move's cells and tile from the model
 //! placer), new games mid-game, `play` and `new_game` in the same cycle, idle
@@ -9,12 +9,13 @@
 #[path = "common/rows.rs"]
 mod rows;
 
+use blokus::tiles::ALL_TILES;
+use blokus::Engine;
+use blokus::{Bitboard, Cell, Move, Player, Position};
+use games::blokus::RandomEngine;
 use hdl::{board_from_words, board_to_words, BoardState};
-use host::blokus::engine::{Engine, RandomEngine};
-use host::blokus::tiles::ALL_TILES;
-use host::blokus::{Bitboard, Cell, Move, Player, Position};
-use host::model::board_state::BoardState as Model;
-use host::model::placer::{coordinates, placer_cells, placer_tile};
+use model::board_state::BoardState as Model;
+use model::placer::{coordinates, placer_cells, placer_tile};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rows::simulate_edges;

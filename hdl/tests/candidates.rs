@@ -1,4 +1,4 @@
-//! The candidate stream against `host::model::candidates`, in rust-hdl's
+//! The candidate stream against `model::candidates`, in rust-hdl's
 //! event simulator: behind `LegalMoves` (the whole chain from a position to
 //! its candidates) and on its own fed with the model's rows at the
 //! generator's timing, for positions from random legal games back to back,
@@ -10,14 +10,14 @@
 #[path = "common/rows.rs"]
 mod rows;
 
+use blokus::tiles::ALL_TILES;
+use blokus::{Bitboard, Position};
 use hdl::candidates::{ROW13_TO_DONE, ROW_TO_CANDIDATE};
 use hdl::move_gen::{RowBits, Tiles, ROW_BITS};
 use hdl::{board_from_words, Board, Candidates, LegalMoves};
-use host::blokus::tiles::ALL_TILES;
-use host::blokus::{Bitboard, Position};
-use host::model::candidates::{candidate_stream, timeline, DONE_LATENCY, LATENCY};
-use host::model::mask_unit::MaskInputs;
-use host::model::move_gen::{move_gen_rows, pack_row, MoveGenInputs, Row, ROWS};
+use model::candidates::{candidate_stream, timeline, DONE_LATENCY, LATENCY};
+use model::mask_unit::MaskInputs;
+use model::move_gen::{move_gen_rows, pack_row, MoveGenInputs, Row, ROWS};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rows::{game_positions, positions_after_passes, simulate_edges};
@@ -66,7 +66,7 @@ impl Case {
     }
 
     /// Edges after `start` at which each candidate is presented, and the
-    /// `done` edge: `host::model::candidates::timeline`.
+    /// `done` edge: `model::candidates::timeline`.
     fn timeline(&self) -> (Vec<usize>, usize) {
         timeline(&self.stream)
     }
@@ -379,11 +379,8 @@ fn the_timing_constants_are_the_models() {
     assert_eq!(hdl::candidates::DONE_LATENCY, DONE_LATENCY);
     // Behind the generator: row r is presented after edge r + 1, sampled at r + 2.
     assert_eq!(LATENCY, 2 + ROW_TO_CANDIDATE);
-    assert_eq!(
-        DONE_LATENCY,
-        host::model::move_gen::LATENCY + 1 + ROW13_TO_DONE
-    );
-    assert_eq!(ROW_BITS, host::model::move_gen::ROW_BITS);
+    assert_eq!(DONE_LATENCY, model::move_gen::LATENCY + 1 + ROW13_TO_DONE);
+    assert_eq!(ROW_BITS, model::move_gen::ROW_BITS);
 }
 
 /// Over 1,000 positions of random legal games (start, middle, end, after

@@ -1,6 +1,6 @@
 //! The whole board player (`ContestPlayer`: UART, contest machine, decoder,
 //! placer, search, encoder) in rust-hdl's event simulator, driven through
-//! its serial pins, against `host::model::player::BoardPlayer`: every reply
+//! its serial pins, against `model::player::BoardPlayer`: every reply
 //! byte for byte. The UART runs at 4 clock cycles a bit here (the design's
 //! minimum) so that the simulator spends its time on the search; the
 //! Verilator board (`sim/`) runs the real 217.
@@ -11,13 +11,13 @@
 #[path = "common/rows.rs"]
 mod rows;
 
+use blokus::{MoveCode, Player, Position};
+use games::blokus::SearchEngine;
 use hdl::monte_carlo::Budget;
 use hdl::{ContestPlayer, PlayerConfig};
-use host::blokus::engine::SearchEngine;
-use host::blokus::{MoveCode, Player, Position};
-use host::contest::message::Scheme;
-use host::contest::offline::{play_offline, EnginePlayer, Exchange};
-use host::model::player::BoardPlayer;
+use model::player::BoardPlayer;
+use protocol::Scheme;
+use protocol::{play_offline, EnginePlayer, Exchange};
 use rows::lint_verilog;
 use rust_hdl::prelude::*;
 use std::sync::mpsc::{channel, Receiver, Sender};

@@ -1,4 +1,4 @@
-//! The evaluator against its reference model (`host::model::evaluator`):
+//! The evaluator against its reference model (`model::evaluator`):
 //! every output bit equals `features` and `score`, exactly `EVAL_LATENCY`
 //! clock edges after the candidate went in, for candidates fed back to back
 //! from positions of random legal games, with `valid_in` gaps, and on
@@ -10,13 +10,13 @@
 //! at every time step), which is several times faster than the event
 //! simulator with its clock and testbench threads.
 
+use ::model::evaluator::{self as model, EvalInputs, Features};
+use blokus::{Bitboard, Cell};
+use games::blokus::random_games;
 use hdl::{
     board_from_words, board_to_words, Board, Evaluator, Grow, PopCount196, EVAL_LATENCY,
     POP_COUNT_LATENCY,
 };
-use host::blokus::sample::random_games;
-use host::blokus::{Bitboard, Cell};
-use host::model::evaluator::{self as model, EvalInputs, Features};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rust_hdl::prelude::*;

@@ -7,12 +7,12 @@
 #[path = "common/rows.rs"]
 mod rows;
 
+use blokus::tiles::ALL_TILES;
+use blokus::Bitboard;
 use hdl::move_gen::Tiles;
 use hdl::{board_from_words, LegalMoves};
-use host::blokus::tiles::ALL_TILES;
-use host::blokus::Bitboard;
-use host::model::mask_unit::MaskInputs;
-use host::model::move_gen::MoveGenInputs;
+use model::mask_unit::MaskInputs;
+use model::move_gen::MoveGenInputs;
 use rows::{
     check_samples, game_positions, positions_after_passes, row_words, schedule_with_gaps,
     simulate_schedule, Case, Ports, Sample,

@@ -7,9 +7,9 @@ mod common;
 #[path = "common/rows.rs"]
 mod rows;
 
+use blokus::{Bitboard, Cell, Player, Position};
 use common::{differing_cells, random_game_positions};
 use hdl::{board_from_words, board_to_words, Board, MaskUnit};
-use host::blokus::{Bitboard, Cell, Player, Position};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rust_hdl::prelude::*;

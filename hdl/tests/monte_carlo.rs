@@ -1,5 +1,5 @@
 //! The Monte Carlo search (`MonteCarlo`) in rust-hdl's event simulator
-//! against `host::model::monte_carlo::search`: positions near the end of a
+//! against `model::monte_carlo::search`: positions near the end of a
 //! game (short playouts) back to back, each `start` given in the cycle of
 //! the previous `done`; the move, its total, the rounds and playouts, and
 //! the cycle of `done` equal the model's. Then the watchdog stops a round
@@ -12,14 +12,14 @@
 #[path = "common/rows.rs"]
 mod rows;
 
+use ::model::monte_carlo::{search as model_search, Outcome};
+use ::model::move_gen::MoveGenInputs;
+use ::model::placer::placer_tile;
+use blokus::{Bitboard, Move, Player, Position};
+use games::blokus::sensible_games;
 use hdl::monte_carlo::Budget;
 use hdl::move_gen::Tiles;
 use hdl::{board_from_words, Board, MonteCarlo};
-use host::blokus::sample::sensible_games;
-use host::blokus::{Bitboard, Move, Player, Position};
-use host::model::monte_carlo::{search as model_search, Outcome};
-use host::model::move_gen::MoveGenInputs;
-use host::model::placer::placer_tile;
 use rows::lint_verilog;
 use rust_hdl::prelude::*;
 use std::sync::{Arc, Mutex};

@@ -1,4 +1,4 @@
-//! The move-code blocks against `host::model::move_code` in rust-hdl's
+//! The move-code blocks against `model::move_code` in rust-hdl's
 //! simulator: the decoder on every code of the model's sweep (the codes'
 //! alphabets and their neighbouring bytes) and the encoder on every shape
 //! at every corner, every output bit; and their Verilog lints clean.
@@ -7,7 +7,7 @@
 mod rows;
 
 use hdl::move_code::{code_bits, CodeDecoder, CodeEncoder};
-use host::model::move_code::{decode, encode, nearby_codes, Decoded};
+use model::move_code::{decode, encode, nearby_codes, Decoded};
 use rows::simulate_inputs;
 
 #[test]

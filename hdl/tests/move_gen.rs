@@ -1,4 +1,4 @@
-//! The move generator against `host::model::move_gen`, in rust-hdl's event
+//! The move generator against `model::move_gen`, in rust-hdl's event
 //! simulator: every bit of every row, the row index, `row_valid` and `busy`
 //! on every cycle, for positions from random legal games, back to back and
 //! restarted mid-way, and for arbitrary masks; and its Verilog lints clean.
@@ -6,11 +6,11 @@
 #[path = "common/rows.rs"]
 mod rows;
 
+use blokus::tiles::ALL_TILES;
+use blokus::{Bitboard, Cell};
 use hdl::move_gen::Tiles;
 use hdl::{board_from_words, MoveGen};
-use host::blokus::tiles::ALL_TILES;
-use host::blokus::{Bitboard, Cell};
-use host::model::move_gen::MoveGenInputs;
+use model::move_gen::MoveGenInputs;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rows::{
@@ -62,8 +62,8 @@ const GAMES: usize = 34;
 
 #[test]
 fn matches_the_model_on_positions_from_random_games_back_to_back() {
-    assert_eq!(hdl::move_gen::LATENCY, host::model::move_gen::LATENCY);
-    assert_eq!(hdl::move_gen::ROW_BITS, host::model::move_gen::ROW_BITS);
+    assert_eq!(hdl::move_gen::LATENCY, model::move_gen::LATENCY);
+    assert_eq!(hdl::move_gen::ROW_BITS, model::move_gen::ROW_BITS);
     let positions = game_positions(2024, GAMES);
     assert!(
         positions.len() >= 1000,

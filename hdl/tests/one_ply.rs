@@ -1,5 +1,5 @@
 //! The whole core (`OnePly`: masks, generator, candidate stream, placer,
-//! evaluator, best-so-far) against `host::model::one_ply::decide`, in
+//! evaluator, best-so-far) against `model::one_ply::decide`, in
 //! rust-hdl's event simulator: positions of random legal games back to back
 //! (start, middle, end, after passes), some restarted before their decision.
 //! After every rising edge `done` and `generating` must be what the model's
@@ -13,13 +13,13 @@
 #[path = "common/rows.rs"]
 mod rows;
 
+use blokus::tiles::ALL_TILES;
+use blokus::{Bitboard, Position};
 use hdl::move_gen::Tiles;
 use hdl::{board_from_words, Board, OnePly};
-use host::blokus::tiles::ALL_TILES;
-use host::blokus::{Bitboard, Position};
-use host::model::evaluator::Features;
-use host::model::move_gen::{MoveGenInputs, LATENCY as ROWS_LATENCY};
-use host::model::one_ply::{decide, Decision};
+use model::evaluator::Features;
+use model::move_gen::{MoveGenInputs, LATENCY as ROWS_LATENCY};
+use model::one_ply::{decide, Decision};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rows::{game_positions, lint_verilog, positions_after_passes, simulate_edges};
@@ -207,7 +207,7 @@ fn check(cases: &[Case], schedule: &Schedule, samples: &[Sample]) -> usize {
 fn the_timing_constants_are_the_models() {
     assert_eq!(
         hdl::one_ply::DONE_AFTER_STREAM,
-        host::model::one_ply::DONE_AFTER_STREAM
+        model::one_ply::DONE_AFTER_STREAM
     );
 }
 

@@ -1,4 +1,4 @@
-//! The placer against `host::model::placer`: every output bit of `cells` and
+//! The placer against `model::placer`: every output bit of `cells` and
 //! `tile` for every legal placement of over 1,000 positions from random legal
 //! games and for every possible input (shapes 91..127 and corners 196..255
 //! included), settled directly and in rust-hdl's event simulator; and its
@@ -7,10 +7,10 @@
 #[path = "common/rows.rs"]
 mod rows;
 
+use blokus::tiles::SHAPE_COUNT;
+use blokus::Bitboard;
 use hdl::{board_to_words, Board, Placer};
-use host::blokus::tiles::SHAPE_COUNT;
-use host::blokus::Bitboard;
-use host::model::placer::{coordinates, placer_cells, placer_tile};
+use model::placer::{coordinates, placer_cells, placer_tile};
 use rows::{game_positions, positions_after_passes, simulate_inputs};
 use rust_hdl::prelude::*;
 use std::time::Instant;

@@ -3,23 +3,23 @@
 //! block's model against the host, on positions of random legal games:
 //! - `MaskUnit` against the rules (`Position::forbidden`, `attach_cells`),
 //!   `MoveGen` and `LegalMoves` against the reference model
-//!   (`host::model::move_gen`), on 10,158 positions;
-//! - `Evaluator` against `host::model::evaluator` (`features`, `score`):
+//!   (`model::move_gen`), on 10,158 positions;
+//! - `Evaluator` against `model::evaluator` (`features`, `score`):
 //!   up to three legal placements of each of 11,390 positions (13,307 with
 //!   the bubbles of positions without one), streamed one a clock, every
 //!   output `EVAL_LATENCY` clocks later;
-//! - `Placer` against `host::model::placer`: every legal placement of 1,016
+//! - `Placer` against `model::placer`: every legal placement of 1,016
 //!   positions and all 32,768 (shape, corner) inputs;
-//! - `BoardState` against `host::model::board_state`: 200 complete random
+//! - `BoardState` against `model::board_state`: 200 complete random
 //!   games from both seats (and abandoned ones, idle cycles with junk
 //!   inputs), then arbitrary operations, every output every cycle;
-//! - `Candidates` against `host::model::candidates`: the rows of 10,158
+//! - `Candidates` against `model::candidates`: the rows of 10,158
 //!   positions at the generator's timing, every output every cycle;
-//! - `OnePly`, the whole core, against `host::model::one_ply::decide`: the
+//! - `OnePly`, the whole core, against `model::one_ply::decide`: the
 //!   same 10,158 positions back to back, the decision, its features and
 //!   the cycle of `done`;
 //! - `MonteCarlo`, the board's search, against
-//!   `host::model::monte_carlo::search` on 147 positions from the opening to
+//!   `model::monte_carlo::search` on 147 positions from the opening to
 //!   the end, with small budgets (18 of them stopped by the watchdog): the
 //!   move, its total, the rounds, the playouts and the cycle of `done`.
 //!
@@ -33,22 +33,21 @@ mod common;
 #[path = "../verilator/harness.rs"]
 mod harness;
 
+use blokus::Engine;
+use blokus::{Bitboard, Cell, Move, Player, Position};
 use common::differing_cells;
+use games::blokus::random_games;
+use games::blokus::RandomEngine;
 use harness::{Model, Reply};
 use hdl::verilog::verilog_named;
 use hdl::{MonteCarlo, EVAL_LATENCY};
-use host::blokus::engine::{Engine, RandomEngine};
-use host::blokus::sample::random_games;
-use host::blokus::{Bitboard, Cell, Move, Player, Position};
-use host::model::board_state::BoardState as BoardModel;
-use host::model::candidates::{candidate_stream, timeline as candidate_timeline};
-use host::model::evaluator::{
-    features as eval_features, score as eval_score, EvalInputs, Features,
-};
-use host::model::monte_carlo::{search as monte_carlo_search, Budget};
-use host::model::move_gen::{move_gen_rows, pack_row, MoveGenInputs, ROWS, ROW_BITS};
-use host::model::one_ply::{decide, Best};
-use host::model::placer::{coordinates, placer_cells, placer_tile};
+use model::board_state::BoardState as BoardModel;
+use model::candidates::{candidate_stream, timeline as candidate_timeline};
+use model::evaluator::{features as eval_features, score as eval_score, EvalInputs, Features};
+use model::monte_carlo::{search as monte_carlo_search, Budget};
+use model::move_gen::{move_gen_rows, pack_row, MoveGenInputs, ROWS, ROW_BITS};
+use model::one_ply::{decide, Best};
+use model::placer::{coordinates, placer_cells, placer_tile};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rust_hdl::prelude::*;
@@ -1259,7 +1258,7 @@ fn one_ply_model_decides_as_the_reference_model_on_ten_thousand_positions() {
 #[test]
 fn code_decoder_and_encoder_models_match_the_reference_model_on_every_input_swept() {
     use hdl::move_code::code_bits;
-    use host::model::move_code::{decode, encode, nearby_codes, Decoded};
+    use model::move_code::{decode, encode, nearby_codes, Decoded};
     let decoder = block_model_with_ports(
         "code_decoder",
         false,

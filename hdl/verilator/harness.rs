@@ -15,7 +15,7 @@
 //!
 //! Values cross as hexadecimal, most significant digit first; in Rust they are
 //! `u64` words, least significant first (bit `i` in word `i / 64`), the
-//! layout of `host::blokus::Bitboard`.
+//! layout of `blokus::Bitboard`.
 //!
 //! Tests include this file with `#[path = "../verilator/harness.rs"] mod harness;`.
 

@@ -1,11 +1,11 @@
 //! The simulated board as the host meets it: the Verilator model of the
 //! board's very top level (`hdl::Ulx3sTop`) behind a real pseudo-terminal,
-//! refereed by the host's match loop (`host::contest::run::Match`, the code
+//! refereed by the host's match loop (`arena::links::run::Match`, the code
 //! of `arena referee`) through the serial port, against a host engine. Four
 //! complete games, both request schemes and both seats: no fault, every
 //! answer's board time (clock cycles counted by the simulator) within the
 //! limit, and every move the board made equal to the model of the whole
-//! player (`host::model::player::BoardPlayer`) given the same games.
+//! player (`model::player::BoardPlayer`) given the same games.
 //!
 //! The board is built with a search budget of 1 ms of board time
 //! ([`TEST_BUDGET`]): Verilator runs about 100,000 of its cycles a second,
@@ -13,14 +13,14 @@
 //! constant of the same hardware; the model takes it too.
 #![cfg(unix)]
 
-use host::blokus::{MoveCode, Player};
-use host::contest::link::{open, open_serial, EngineOptions, LinkSpec};
-use host::contest::message::Scheme;
-use host::contest::offline::{play_offline, Exchange};
-use host::contest::referee::Limits;
-use host::contest::run::{GameReport, Match, MatchOptions};
-use host::model::monte_carlo::Budget;
-use host::model::player::BoardPlayer;
+use arena::links::run::{GameReport, Match, MatchOptions};
+use arena::links::{open, open_serial, EngineOptions, LinkSpec};
+use blokus::{MoveCode, Player};
+use model::monte_carlo::Budget;
+use model::player::BoardPlayer;
+use protocol::Limits;
+use protocol::Scheme;
+use protocol::{play_offline, Exchange};
 use sim::board::ulx3s_spec;
 use sim::verilated::{Answer, Model};
 use sim::{serve_on_pty, OnHangUp};
@@ -108,7 +108,7 @@ fn four_refereed_games_over_a_pty_equal_the_model_move_for_move_in_board_time() 
             swap: true,
             record: None,
             json: None,
-            sim_wall_guard: host::contest::board_time::SIM_WALL_GUARD,
+            sim_wall_guard: protocol::SIM_WALL_GUARD,
         };
         let reports = Match::new(links, options)
             .run(&mut std::io::sink())

@@ -7,10 +7,10 @@
 //! of the process may be reading meanwhile.
 #![cfg(unix)]
 
-use host::contest::link::{open, EngineOptions, LinkSpec};
-use host::contest::message::Scheme;
-use host::contest::referee::Limits;
-use host::contest::run::{Match, MatchOptions};
+use arena::links::run::{Match, MatchOptions};
+use arena::links::{open, EngineOptions, LinkSpec};
+use protocol::Limits;
+use protocol::Scheme;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

@@ -5,8 +5,8 @@
 #[cfg(unix)]
 pub mod terminal;
 
+use arena::cli::{run_with, Cli};
 use clap::Parser;
-use host::cli::{run_with, Cli};
 
 /// What a command printed, or the error it stopped with.
 pub struct Run {

@@ -2,9 +2,9 @@
 //! contracts of `legal` and `perft`, a whole game of `play` from scripted input
 //! with its record files checked as it goes, `convert`, and clear errors.
 
+use blokus::record::GameRecord;
+use blokus::Position;
 use end_to_end::{arena, scratch_dir};
-use host::blokus::record::GameRecord;
-use host::blokus::Position;
 use std::path::Path;
 
 #[test]

@@ -2,10 +2,10 @@
 //! in-process engines with its JSON results and game records checked against
 //! the rules engine, the results table, and clear errors for bad links.
 
+use blokus::record::GameRecord;
+use blokus::{MoveCode, Player, Position};
 use clap::Parser;
 use end_to_end::{arena, scratch_dir};
-use host::blokus::record::GameRecord;
-use host::blokus::{MoveCode, Player, Position};
 use serde_json::Value;
 
 #[test]
@@ -136,9 +136,9 @@ fn bad_links_and_engines_are_named() {
     let run = arena(&["referee", "--p1", "stdio", "--p2", "engine:random"], "");
     assert!(run.error.unwrap().contains("cannot be `stdio`"));
     let parsed =
-        host::cli::Cli::try_parse_from(["arena", "referee", "--p1", "ttyUSB0", "--p2", "stdio"]);
+        arena::cli::Cli::try_parse_from(["arena", "referee", "--p1", "ttyUSB0", "--p2", "stdio"]);
     assert!(parsed.unwrap_err().to_string().contains("is not a link"));
-    let parsed = host::cli::Cli::try_parse_from([
+    let parsed = arena::cli::Cli::try_parse_from([
         "arena",
         "referee",
         "--p1",

@@ -4,9 +4,9 @@
 //! tournaments that save every game, and clear errors.
 
 use end_to_end::{arena, scratch_dir};
-use host::dobutsu::Position as Dobutsu;
-use host::game::record::Record;
-use host::game::Engines;
+use games::dobutsu::Position as Dobutsu;
+use games::game::record::Record;
+use games::game::Engines;
 
 #[test]
 fn perft_prints_the_published_counts_as_its_last_line() {
@@ -275,7 +275,7 @@ fn a_solved_sub_game_is_played_perfectly_from_its_table() {
 
 #[test]
 fn a_person_plays_janken_shogi_against_the_engine_with_every_refusal_explained() {
-    use host::janken::Position as Janken;
+    use games::janken::Position as Janken;
     let dir = scratch_dir("janken-play");
     let record = dir.join("game.txt");
     // The person is player 1: a bad set-up, a set-up, an illegal turn (back

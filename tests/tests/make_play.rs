@@ -11,11 +11,11 @@
 //! largest tile that fits, as a beginner plays.
 #![cfg(unix)]
 
+use blokus::record::GameRecord;
+use blokus::{Move, MoveCode, Player, Position};
 use end_to_end::terminal::{Load, Terminal};
-use host::blokus::record::GameRecord;
-use host::blokus::{Move, MoveCode, Player, Position};
-use host::model::monte_carlo::Budget;
-use host::model::player::BoardPlayer;
+use model::monte_carlo::Budget;
+use model::player::BoardPlayer;
 use sim::{serve_on_pty, OnHangUp, SerialDevice};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};

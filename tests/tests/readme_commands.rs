@@ -10,8 +10,8 @@
 //! program really takes.
 #![cfg(unix)]
 
+use arena::cli::Cli;
 use clap::CommandFactory;
-use host::cli::Cli;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -139,7 +139,7 @@ fn programs() -> PathBuf {
             "build",
             "-q",
             "-p",
-            "host",
+            "arena",
             "--bin",
             "arena",
             "-p",

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // each test binary uses its own subset of the fixtures
 
-use host::blokus::{Bitboard, Cell, Player, Position};
+use blokus::{Bitboard, Cell, Player, Position};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

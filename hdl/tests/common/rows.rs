@@ -1,19 +1,19 @@
 //! Driving a row-sliced legal-move block (`MoveGen`, `LegalMoves`) in
 //! rust-hdl's event simulator on a schedule of `start` pulses, and checking
-//! what it shows after every rising edge against `host::model::move_gen`:
+//! what it shows after every rising edge against `model::move_gen`:
 //! `row_valid`, `row`, `busy` and every bit of `row_bits`, on the exact cycle.
 
 #![allow(dead_code)] // each test binary uses its own subset
 
+use blokus::tiles::shape_table;
+use blokus::Position;
 use hdl::move_gen::{RowBits, ROW_BITS};
-use host::blokus::tiles::shape_table;
-use host::blokus::Position;
-use host::model::move_gen::{move_gen_rows, pack_row, LATENCY, ROWS};
+use model::move_gen::{move_gen_rows, pack_row, LATENCY, ROWS};
 use rust_hdl::prelude::*;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 
-/// Words of a packed row (`host::model::move_gen::pack_row`).
+/// Words of a packed row (`model::move_gen::pack_row`).
 pub const ROW_WORDS: usize = ROW_BITS.div_ceil(64);
 
 /// What the block shows after one rising edge.
@@ -44,11 +44,7 @@ pub struct Case<I> {
 
 impl<I> Case<I> {
     /// A case whose rows are the model's for `model_inputs`.
-    pub fn new(
-        what: String,
-        inputs: I,
-        model_inputs: &host::model::move_gen::MoveGenInputs,
-    ) -> Self {
+    pub fn new(what: String, inputs: I, model_inputs: &model::move_gen::MoveGenInputs) -> Self {
         let rows = move_gen_rows(model_inputs).iter().map(pack_row).collect();
         Case { what, inputs, rows }
     }
@@ -189,7 +185,7 @@ where
     )
 }
 
-/// What the block must show after edge `t`: per `host::model::move_gen`'s
+/// What the block must show after edge `t`: per `model::move_gen`'s
 /// timing, row `r` of the case started at edge `t0` right after edge
 /// `t0 + r + 1`; `busy` from edge `t0` to edge `t0 + LATENCY - 1`; a later
 /// start drops what is left of an earlier case.
@@ -245,10 +241,10 @@ pub fn differing_placements(r: usize, a: &[u64], b: &[u64]) -> Vec<String> {
 }
 
 /// Every position of `games` random legal games from
-/// `host::blokus::sample::random_games(seed, games)`: the start, the middle,
+/// `games::blokus::random_games(seed, games)`: the start, the middle,
 /// the final positions and those right after a pass.
 pub fn game_positions(seed: u64, games: usize) -> Vec<(String, Position)> {
-    host::blokus::sample::random_games(seed, games)
+    games::blokus::random_games(seed, games)
         .into_iter()
         .enumerate()
         .flat_map(|(g, history)| {

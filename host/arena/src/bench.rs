@@ -3,13 +3,13 @@
 //! real budget (the hardware's playouts a second by its cycle-exact model,
 //! against the same search in software), and perft from the start.
 
-use super::perft::perft;
-use super::position::Placement;
-use super::sample::mid_game_positions;
-use super::Position;
-use crate::model::evaluator::{features, score, EvalInputs};
-use crate::model::monte_carlo::{self, Budget};
-use crate::model::one_ply;
+use blokus::perft;
+use blokus::Placement;
+use blokus::Position;
+use games::blokus::mid_game_positions;
+use model::evaluator::{features, score, EvalInputs};
+use model::monte_carlo::{self, Budget};
+use model::one_ply;
 use std::hint::black_box;
 use std::io::Write;
 use std::time::Instant;

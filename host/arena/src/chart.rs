@@ -2,7 +2,7 @@
 //! best individual, generation by generation, as a PNG (like the Dobutsu
 //! seed's figure 15), drawn with plotters.
 
-use super::Generation;
+use games::tune::Generation;
 use plotters::prelude::*;
 use std::path::Path;
 

@@ -4,13 +4,15 @@
 //! both seats, and every fault the spec names injected by a misbehaving test
 //! player, each scored as the spec says; the referee never hangs.
 
-use host::blokus::engine::{Engine, RandomEngine};
-use host::blokus::{MoveCode, Player, Position};
-use host::contest::link::{open, open_serial, EngineOptions, Link, LinkSpec};
-use host::contest::player::{Event, PlayerLink};
-use host::contest::referee::{EndReason, Limits};
-use host::contest::run::{play_link, GameReport, Match, MatchOptions, PlayerOptions};
-use host::contest::Scheme;
+use blokus::Engine;
+
+use arena::links::run::{play_link, GameReport, Match, MatchOptions, PlayerOptions};
+use arena::links::{open, open_serial, EngineOptions, Link, LinkSpec};
+use blokus::{MoveCode, Player, Position};
+use games::blokus::RandomEngine;
+use protocol::Scheme;
+use protocol::{EndReason, Limits};
+use protocol::{Event, PlayerLink};
 use serialport::SerialPort;
 use std::io::{Read, Write};
 use std::net::TcpListener;
@@ -148,7 +150,7 @@ fn options(scheme: Scheme, games: usize, swap: bool) -> MatchOptions {
         swap,
         record: None,
         json: None,
-        sim_wall_guard: host::contest::board_time::SIM_WALL_GUARD,
+        sim_wall_guard: protocol::SIM_WALL_GUARD,
     }
 }
 
@@ -318,7 +320,7 @@ fn a_whole_game_over_loopback_tcp_and_a_child_process_on_stdio() {
 
 #[test]
 fn random_bytes_thrown_at_the_referee_never_hang_or_panic_it() {
-    use host::contest::referee::{Action, Referee};
+    use protocol::{Action, Referee};
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
     let mut rng = StdRng::seed_from_u64(11);

@@ -18,7 +18,7 @@ use std::path::Path;
 
 #[test]
 fn serve_shows_the_board_time_of_each_answer_of_the_simulated_board() {
-    let program = match host::contest::link::board_sim_program() {
+    let program = match arena::links::board_sim_program() {
         Ok(program) => program,
         Err(e) => {
             eprintln!("skipped, no simulated board: {e:#}");

@@ -1,7 +1,7 @@
-//! 196-bit boards in the shared row-major layout (see [`crate::blokus::cell`]):
+//! 196-bit boards in the shared row-major layout (see [`crate::cell`]):
 //! set operations, shifts, neighbour masks and iteration over set cells.
 
-use super::cell::{Cell, CELLS, SIZE};
+use crate::cell::{Cell, CELLS, SIZE};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 /// A set of cells; bit `i` is the cell with index `i`. Bits 196..255 are always zero.

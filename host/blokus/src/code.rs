@@ -1,8 +1,8 @@
 //! The contest move code `xytr` (and the pass `0000`): strict parsing of wire
 //! bytes, forgiving parsing of what a person types, and formatting.
 
-use super::cell::hex_digit;
-use super::tiles::Tile;
+use crate::cell::hex_digit;
+use crate::tiles::Tile;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;

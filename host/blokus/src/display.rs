@@ -1,9 +1,9 @@
 //! Text drawings of a position as the seed thesis prints it: `o` player 1,
 //! `x` player 2, `.` empty, hex coordinates along the top and the left.
 
-use super::cell::{hex_digit, Cell, SIZE};
-use super::position::{Player, Position};
-use super::tiles::Tile;
+use crate::cell::{hex_digit, Cell, SIZE};
+use crate::position::{Player, Position};
+use crate::tiles::Tile;
 
 /// The board, 15 lines: the column header and one line a row.
 pub fn board(position: &Position) -> String {
@@ -87,7 +87,7 @@ pub fn tile_pictures(tiles: &[Tile], r: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blokus::code::parse_code_list;
+    use crate::code::parse_code_list;
 
     #[test]
     fn draws_the_seed_theses_opening() {

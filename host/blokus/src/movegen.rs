@@ -8,10 +8,10 @@
 //! `fitting_corners` no shifted bit crosses a row end, so the dense 14-wide
 //! layout needs no guard columns.
 
-use super::bitboard::Bitboard;
-use super::position::{Move, Placement, Player, Position};
-use super::tiles::{shape_table, Shape, ShapeId, SHAPE_COUNT};
-use crate::blokus::cell::Cell;
+use crate::bitboard::Bitboard;
+use crate::cell::Cell;
+use crate::position::{Move, Placement, Player, Position};
+use crate::tiles::{shape_table, Shape, ShapeId, SHAPE_COUNT};
 
 /// The allowed and attach masks of the side to move, pre-shifted by every offset of a 5x5 box.
 struct ShiftedMasks {
@@ -67,7 +67,7 @@ impl Position {
             return;
         }
         let table = shape_table();
-        let mut left = !self.used_tiles(player) & super::tiles::ALL_TILES;
+        let mut left = !self.used_tiles(player) & crate::tiles::ALL_TILES;
         while left != 0 {
             let tile = left.trailing_zeros() as usize;
             left &= left - 1;
@@ -164,7 +164,7 @@ fn anchor_of(shape: &Shape, corner: Cell) -> Cell {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blokus::code::MoveCode;
+    use crate::code::MoveCode;
     use std::collections::HashSet;
 
     #[test]

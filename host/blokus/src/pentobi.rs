@@ -3,10 +3,10 @@
 //! bottom, so contest `(X, Y)` is column `'a'+X-1`, row `15-Y`. Cells are
 //! written in Pentobi's canonical order (a1, b1, ..., a2, b2, ...).
 
-use super::bitboard::Bitboard;
-use super::cell::{Cell, SIZE};
-use super::position::Placement;
-use super::tiles::shape_table;
+use crate::bitboard::Bitboard;
+use crate::cell::{Cell, SIZE};
+use crate::position::Placement;
+use crate::tiles::shape_table;
 use thiserror::Error;
 
 /// Why a Pentobi cell list names no placement.
@@ -92,7 +92,7 @@ pub fn placement_from_cells(cells: Bitboard) -> Option<Placement> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blokus::position::Position;
+    use crate::position::Position;
 
     #[test]
     fn start_squares_are_e10_and_j5() {

@@ -3,7 +3,7 @@
 //! none). From the start: 414, 171,396, 89,204,762 and 44,399,390,902 at
 //! depths 1-4, as counted by Pentobi 30.3's move generator.
 
-use super::position::{Move, Position};
+use crate::position::{Move, Position};
 
 /// Counts the move sequences of exactly `depth` moves from `position`.
 pub fn perft(position: &Position, depth: u32) -> u64 {

@@ -2,10 +2,10 @@
 //! the placement rules with the reason for every rejection, passes, game end
 //! and the contest score.
 
-use super::bitboard::Bitboard;
-use super::cell::Cell;
-use super::code::MoveCode;
-use super::tiles::{shape_table, Shape, ShapeId, Tile, ALL_TILES};
+use crate::bitboard::Bitboard;
+use crate::cell::Cell;
+use crate::code::MoveCode;
+use crate::tiles::{shape_table, Shape, ShapeId, Tile, ALL_TILES};
 use std::fmt;
 use thiserror::Error;
 
@@ -410,7 +410,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blokus::code::parse_code_list;
+    use crate::code::parse_code_list;
 
     fn after(list: &str) -> Position {
         Position::from_codes(&parse_code_list(list).unwrap()).unwrap()

@@ -12,10 +12,10 @@
 //! with a result (`RE`) that passes ended. A game with player 2 first
 //! has `PL[W]` in the root node.
 
-use super::code::{CodeError, MoveCode};
-use super::pentobi::{self, PentobiError};
-use super::position::{IllegalMove, Move, Player, Position};
-use super::sgf::{self, SgfSyntaxError};
+use crate::code::{CodeError, MoveCode};
+use crate::pentobi::{self, PentobiError};
+use crate::position::{IllegalMove, Move, Player, Position};
+use crate::sgf::{self, SgfSyntaxError};
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -264,7 +264,7 @@ mod tests {
     use super::*;
 
     fn codes(list: &str) -> Vec<MoveCode> {
-        crate::blokus::code::parse_code_list(list).unwrap()
+        crate::code::parse_code_list(list).unwrap()
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! The 21 tiles `a`..`u`, the 8 orientations of the contest move code, and the
 //! 91 distinct oriented shapes they make (the unit the move generator works in).
 
-use super::bitboard::Bitboard;
-use super::cell::{Cell, SIZE};
+use crate::bitboard::Bitboard;
+use crate::cell::{Cell, SIZE};
 use std::fmt;
 use std::sync::OnceLock;
 

@@ -3,9 +3,9 @@
 //! contest's 5x5 pictures, a 14x14 array board, every tile, orientation and
 //! reference cell tried cell by cell, placements told apart by their cell sets.
 
-use host::blokus::code::MoveCode;
-use host::blokus::sample::{random_games, sensible_games};
-use host::blokus::{Position, Tile};
+use blokus::MoveCode;
+use blokus::{Position, Tile};
+use games::blokus::{random_games, sensible_games};
 use std::collections::BTreeSet;
 
 /// The contest's pictures, rows top first, the centre is the reference cell.
@@ -176,7 +176,7 @@ fn compare_games(games: Vec<Vec<Position>>) -> usize {
             let code = if added.is_empty() {
                 MoveCode::Pass
             } else {
-                host::blokus::pentobi::placement_from_cells(added)
+                blokus::pentobi::placement_from_cells(added)
                     .expect("a placed tile")
                     .code()
             };
@@ -230,8 +230,8 @@ fn every_code_is_judged_like_the_naive_rules_on_sampled_positions() {
             }
             let mover = before.to_move();
             let added = after.cells(mover) & !before.cells(mover);
-            let code = host::blokus::pentobi::placement_from_cells(added)
-                .map_or(MoveCode::Pass, |p| p.code());
+            let code =
+                blokus::pentobi::placement_from_cells(added).map_or(MoveCode::Pass, |p| p.code());
             naive.play(who, code);
         }
     }

@@ -5,8 +5,8 @@
 mod common;
 
 use common::pyffish::{ask, essential};
-use host::dobutsu::position::far_row;
-use host::dobutsu::{Move, Position};
+use games::dobutsu::position::far_row;
+use games::dobutsu::{Move, Position};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

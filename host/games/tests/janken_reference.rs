@@ -12,10 +12,10 @@
 //! and that each turn's text reads back to the same turn; perft from a few
 //! positions.
 
-use host::game::perft::perft as fast_perft;
-use host::game::TwoPlayerGame;
-use host::janken::{Move, Position};
-use host::search::Game;
+use games::game::perft::perft as fast_perft;
+use games::game::TwoPlayerGame;
+use games::janken::{Move, Position};
+use games::search::Game;
 use reference::{children, count_cubes, game_over, goal, mirror, parse, perft};
 use std::collections::BTreeSet;
 

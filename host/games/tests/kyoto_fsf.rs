@@ -5,7 +5,7 @@
 mod common;
 
 use common::pyffish::{ask, essential};
-use host::kyoto::{Move, Position};
+use games::kyoto::{Move, Position};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

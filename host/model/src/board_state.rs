@@ -17,8 +17,8 @@
 //! No legality is checked here: the player checks its own moves before
 //! playing them and the referee's moves are legal by the protocol.
 
-use crate::blokus::tiles::ALL_TILES;
-use crate::blokus::{Bitboard, Player, Position};
+use blokus::tiles::ALL_TILES;
+use blokus::{Bitboard, Player, Position};
 
 /// The registers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -99,8 +99,9 @@ impl BoardState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blokus::engine::{Engine, RandomEngine};
-    use crate::blokus::Move;
+    use blokus::Engine;
+    use blokus::Move;
+    use games::blokus::RandomEngine;
 
     #[test]
     fn follows_the_rules_engine_through_random_games_from_both_seats() {

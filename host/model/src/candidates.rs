@@ -26,9 +26,9 @@
 //! time takes `LATENCY + n` edges from `start` to `done`. A new `start`
 //! drops whatever the earlier position had left.
 
-use super::move_gen::Row;
-use crate::blokus::tiles::SHAPE_COUNT;
-use crate::blokus::Bitboard;
+use crate::move_gen::Row;
+use blokus::tiles::SHAPE_COUNT;
+use blokus::Bitboard;
 
 /// Rising edges from `start` to the earliest candidate, one of row 0; a
 /// candidate of row `r` comes at the earliest `LATENCY + r` edges after `start`.
@@ -99,10 +99,10 @@ pub fn timeline(stream: &[(u8, u8)]) -> (Vec<usize>, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blokus::sample::random_games;
-    use crate::model::move_gen::{move_gen_rows, MoveGenInputs};
-    use crate::model::one_ply::candidates;
-    use crate::model::placer::coordinates;
+    use crate::move_gen::{move_gen_rows, MoveGenInputs};
+    use crate::one_ply::candidates;
+    use crate::placer::coordinates;
+    use games::blokus::random_games;
 
     #[test]
     fn the_stream_is_the_one_ply_players_candidate_order() {

@@ -16,7 +16,7 @@
 //! -588..+628 and never overflows). The weights and the three steps were
 //! chosen by one-ply matches against the host's greedy engine (BENCHMARKS.md).
 
-use crate::blokus::{Bitboard, Placement, Position};
+use blokus::{Bitboard, Placement, Position};
 
 /// Score weights (constants of the hardware).
 pub const W_CELLS: i32 = 8;
@@ -103,14 +103,14 @@ pub fn evaluate(position: &Position, placement: Placement) -> i16 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blokus::code::parse_code_list;
+    use blokus::parse_code_list;
 
     #[test]
     fn features_of_a_hand_checked_first_move() {
         // Player 1's first tile: the monomino on its start square (5,5), empty board.
         let position = Position::new();
         let placement = match position.check("55a0".parse().unwrap()).unwrap() {
-            crate::blokus::Move::Place(p) => p,
+            blokus::Move::Place(p) => p,
             _ => unreachable!(),
         };
         let f = features(&EvalInputs::for_placement(&position, placement));

@@ -1,10 +1,14 @@
-//! The bit-exact reference model of the Blokus Duo hardware in `hdl/`: one
-//! module per hardware block, with the block's names, bit layout, result order
-//! and timing. It is kept apart from the rules engine (`crate::blokus`) and
-//! checked against it; the hardware's simulations are checked against it.
+//! The bit-exact, cycle-exact reference model of the Blokus Duo hardware in
+//! `hdl/`: one public module per hardware block, with the block's names, bit
+//! layout, result order and timing, so that each RustHDL block has its
+//! specification beside it under the same name. It stands on the rules
+//! (`blokus`) and is checked against them; the hardware's simulations are
+//! checked against it. The board's players as host engines are re-exported
+//! at the top ([`ModelOnePly`], [`BoardModel`]).
 
 pub mod board_state;
 pub mod candidates;
+mod engines;
 pub mod evaluator;
 pub mod mask_unit;
 pub mod monte_carlo;
@@ -13,3 +17,5 @@ pub mod move_gen;
 pub mod one_ply;
 pub mod placer;
 pub mod player;
+
+pub use engines::{board_model_budget, BoardModel, ModelOnePly};

@@ -2,7 +2,7 @@
 //! cells where its next tile may attach, from the two players' cells and its
 //! one-hot start square. Combinational: outputs follow inputs in the same cycle.
 
-use crate::blokus::{Bitboard, Position};
+use blokus::{Bitboard, Position};
 
 /// The block's inputs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +51,7 @@ pub fn mask_unit(inputs: MaskInputs) -> MaskOutputs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blokus::sample::random_games;
+    use games::blokus::random_games;
 
     #[test]
     fn agrees_with_the_rules_engine_on_random_games() {

@@ -67,9 +67,9 @@
 //! `done` is high in the cycle after the last edge; the search's length in
 //! edges is what [`Outcome::edges`] reports.
 
-use super::one_ply::{scored_with_done, Scored};
-use super::placer::{placement_at, placer_cells, placer_tile};
-use crate::blokus::{Bitboard, Move, Player, Position};
+use crate::one_ply::{scored_with_done, Scored};
+use crate::placer::{placement_at, placer_cells, placer_tile};
+use blokus::{Bitboard, Move, Player, Position};
 
 /// Root moves kept and played out.
 pub const ENTRIES: usize = 16;
@@ -255,7 +255,7 @@ fn play_out(
                 state.cells[side] |= placer_cells(c.shape, c.corner);
                 state.used[side] |= 1 << placer_tile(c.shape);
                 state.passed = false;
-                state.used[side] == crate::blokus::tiles::ALL_TILES
+                state.used[side] == blokus::tiles::ALL_TILES
             }
             None => {
                 let over = state.passed;
@@ -383,7 +383,7 @@ pub fn choose(position: &Position, budget: Budget) -> Move {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blokus::sample::{random_games, sensible_games};
+    use games::blokus::{random_games, sensible_games};
 
     #[test]
     fn the_generator_is_marsaglias_xorshift32() {

@@ -3,7 +3,7 @@
 //! (oriented shape number, bounding-box corner cell index), as the board
 //! reads the referee's moves and writes its own. Combinational.
 
-use crate::blokus::tiles::{shape_table, SHAPE_COUNT, TILE_COUNT};
+use blokus::tiles::{shape_table, SHAPE_COUNT, TILE_COUNT};
 
 /// What the decoder makes of 4 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,9 +107,9 @@ pub fn nearby_codes() -> Vec<[u8; 4]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blokus::sample::random_games;
-    use crate::blokus::{Move, MoveCode, Placement};
-    use crate::model::placer::coordinates;
+    use crate::placer::coordinates;
+    use blokus::{Move, MoveCode, Placement};
+    use games::blokus::random_games;
 
     #[test]
     fn every_code_of_every_legal_placement_decodes_to_its_coordinates() {
@@ -162,7 +162,7 @@ mod tests {
                 let s = &table.shapes[usize::from(shape)];
                 assert!(s
                     .fitting_corners
-                    .contains(crate::blokus::Cell::from_index(usize::from(corner))));
+                    .contains(blokus::Cell::from_index(usize::from(corner))));
             }
         }
         assert!(places > 10_000, "{places}");

@@ -2,7 +2,7 @@
 //! one row of bounding-box corners per clock cycle.
 //!
 //! # What the hardware computes
-//! Shapes are numbered as in [`crate::blokus::tiles::shape_table`] (tile `a`
+//! Shapes are numbered as in [`blokus::tiles::shape_table`] (tile `a`
 //! to `u`, each tile's orientations in order of their first orientation
 //! number). A shape's cells are offsets `(dx, dy)` from its bounding box's
 //! top-left corner. For corner row `r` (0-based, 0 = top) the block outputs
@@ -28,8 +28,8 @@
 //! is low in the cycle after its edge) and the new position's rows follow on
 //! the same timing.
 
-use crate::blokus::tiles::{shape_table, SHAPE_COUNT};
-use crate::blokus::{Bitboard, Cell, Position};
+use blokus::tiles::{shape_table, SHAPE_COUNT};
+use blokus::{Bitboard, Cell, Position};
 
 /// Rows of box corners: one per cycle.
 pub const ROWS: usize = 14;
@@ -52,12 +52,12 @@ pub struct MoveGenInputs {
 impl MoveGenInputs {
     /// The inputs for the side to move of `position` (through the mask unit's model).
     pub fn for_position(position: &Position) -> MoveGenInputs {
-        use super::mask_unit::{mask_unit, MaskInputs};
+        use crate::mask_unit::{mask_unit, MaskInputs};
         let masks = mask_unit(MaskInputs::for_position(position));
         MoveGenInputs {
             allowed: !masks.forbidden,
             attach: masks.attach,
-            tiles_left: !position.used_tiles(position.to_move()) & crate::blokus::tiles::ALL_TILES,
+            tiles_left: !position.used_tiles(position.to_move()) & blokus::tiles::ALL_TILES,
         }
     }
 }
@@ -135,7 +135,7 @@ pub fn anchor_vectors(rows: &[Row]) -> Vec<Bitboard> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blokus::sample::{random_games, sensible_games};
+    use games::blokus::{random_games, sensible_games};
 
     #[test]
     fn the_legal_move_sets_agree_with_the_rules_engine() {

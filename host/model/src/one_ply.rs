@@ -16,10 +16,10 @@
 //! `d + DONE_AFTER_STREAM` (its `done` high for that one cycle) and keeps
 //! showing it until the next `start`.
 
-use super::candidates::{candidate_stream_of_corners, timeline};
-use super::evaluator::{features, score, EvalInputs, Features, EVAL_LATENCY};
-use super::placer::{placement_at, placer_cells, placer_tile};
-use crate::blokus::{Move, Placement, Position};
+use crate::candidates::{candidate_stream_of_corners, timeline};
+use crate::evaluator::{features, score, EvalInputs, Features, EVAL_LATENCY};
+use crate::placer::{placement_at, placer_cells, placer_tile};
+use blokus::{Move, Placement, Position};
 
 /// Edges from the candidate stream's `done` to `hdl::OnePly`'s: the placer's
 /// register, the evaluator, the best-so-far registers.
@@ -147,11 +147,11 @@ pub fn choose(position: &Position) -> Move {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blokus::engine::{
-        play_game, points_for_player_one, Engine, ModelOnePly, RandomEngine,
-    };
-    use crate::blokus::sample::random_games;
-    use crate::model::candidates::DONE_LATENCY;
+    use crate::candidates::DONE_LATENCY;
+    use crate::ModelOnePly;
+    use blokus::{play_game, points_for_player_one, Engine};
+    use games::blokus::random_games;
+    use games::blokus::RandomEngine;
     use std::collections::HashSet;
 
     #[test]

@@ -2,8 +2,8 @@
 //! generator's coordinates (shape number and bounding-box corner cell).
 //! Combinational.
 
-use crate::blokus::tiles::{shape_table, SHAPE_COUNT};
-use crate::blokus::{Bitboard, Cell, Placement};
+use blokus::tiles::{shape_table, SHAPE_COUNT};
+use blokus::{Bitboard, Cell, Placement};
 
 /// The cells of shape `shape` (0..91) with its bounding box's top-left corner
 /// on cell index `corner` (0..196): the shape's cells with the box at (1,1),
@@ -55,7 +55,7 @@ pub fn placement_at(shape: u8, corner: u8) -> Option<Placement> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blokus::sample::random_games;
+    use games::blokus::random_games;
 
     #[test]
     fn the_placer_gives_each_legal_placements_cells_and_tile() {

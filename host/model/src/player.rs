@@ -6,7 +6,7 @@
 //! `board-model` plays through it.
 //!
 //! # The contest machine
-//! It follows `crate::contest::player::PlayerLink` (the spec's protocol;
+//! It follows `protocol::PlayerLink` (the spec's protocol;
 //! that module's doc explains the schemes) with the state a board keeps
 //! instead of a move list:
 //!
@@ -46,12 +46,12 @@
 //! that comes when it is the opponent's turn: it plays on from the boards
 //! it holds. The referee never sends either.
 
-use super::monte_carlo::{search, Budget, Outcome};
-use super::move_code::{decode, encode, Decoded};
-use super::placer::placement_at;
-use crate::blokus::{Bitboard, Player, Position};
-use crate::contest::message::{player_of_start_byte, Scheme, GAME_OVER, MOVE_LEN, NEW_GAME};
-use crate::contest::offline::Exchange;
+use crate::monte_carlo::{search, Budget, Outcome};
+use crate::move_code::{decode, encode, Decoded};
+use crate::placer::placement_at;
+use blokus::{Bitboard, Player, Position};
+use protocol::Exchange;
+use protocol::{player_of_start_byte, Scheme, GAME_OVER, MOVE_LEN, NEW_GAME};
 
 /// Where the machine is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

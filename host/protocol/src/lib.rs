@@ -1,32 +1,32 @@
-//! The contest link: the ICFPT Blokus Duo wire protocol between a referee and
-//! two players (`../shared/spec/blokus-duo-contest.md`, "Serial link",
-//! "Messages", "Time and faults").
+//! The ICFPT Blokus Duo contest protocol between a referee and two players
+//! (`spec/blokus-duo-contest.md`: "Serial link", "Messages", "Time and
+//! faults") as pure state machines: bytes and times in, bytes and events
+//! out. Nothing here does I/O or reads a clock; the drivers that put the
+//! machines on serial ports, sockets and processes are `arena`'s links.
 //!
-//! - [`message`]: the two request schemes and the bytes of each message;
-//! - [`referee`] and [`player`]: the protocol as pure state machines (bytes
-//!   and times in, bytes and events out; no I/O);
-//! - [`link`]: the transports (serial port, TCP, listening socket, child
-//!   process, in-process engine, stdio) as one byte stream;
-//! - [`run`]: the drivers that put the machines on links: the referee's
-//!   match loop with its records, and the player loop;
-//! - [`board_client`]: the referee's end of one board's link, for a person
-//!   playing the board from the terminal or a page;
-//! - [`board_time`]: which clock a board's answers are judged by (a
-//!   simulated board by its own board time), and the simulated board's
-//!   reports of it;
-//! - [`offline`]: a refereed game between in-memory players, no clock, no link;
-//! - [`log`]: game records written as they go (transcript, JSON lines, SGF);
-//! - [`latency`]: the time the referee adds per move, measured over pseudo-terminals.
+//! - messages: the two request schemes ([`Scheme`]) and the bytes of each
+//!   message ([`Request`]);
+//! - [`Referee`]: one game refereed, every fault judged;
+//! - [`PlayerLink`]: a player's side, the schemes told apart by its state;
+//! - [`play_offline`]: a refereed game between in-memory players
+//!   ([`Exchange`]), no clock, no link;
+//! - board time: which clock a board's answers are judged by
+//!   ([`AnswerClock`]), and the simulated board's reports of it
+//!   ([`Report`], [`Reports`]).
 
-pub mod board_client;
-pub mod board_time;
-pub mod latency;
-pub mod link;
-pub mod log;
-pub mod message;
-pub mod offline;
-pub mod player;
-pub mod referee;
-pub mod run;
+mod board_time;
+mod message;
+mod offline;
+mod player;
+mod referee;
 
-pub use message::Scheme;
+pub use board_time::{
+    AnswerClock, BoardTime, Report, Reports, CONTEST_MOVE_LIMIT, REPORT_WAIT, SIM_WALL_GUARD,
+};
+pub use message::{
+    player_of_start_byte, show_bytes, start_byte, Request, Scheme, GAME_OVER, MOVE_LEN, NEW_GAME,
+    TEAM_CODE_LEN,
+};
+pub use offline::{play_offline, EnginePlayer, Exchange, OfflineGame};
+pub use player::{Event, PlayerLink, RequestError};
+pub use referee::{Action, EndReason, Fault, FaultKind, Limits, Outcome, Referee};

@@ -1,6 +1,6 @@
 //! The messages of the contest protocol and the two request schemes.
 
-use crate::blokus::{MoveCode, Player};
+use blokus::{MoveCode, Player};
 use std::fmt;
 use std::str::FromStr;
 

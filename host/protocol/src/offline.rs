@@ -7,8 +7,8 @@
 use super::message::Scheme;
 use super::player::{Event, PlayerLink};
 use super::referee::{Action, Limits, Outcome, Referee};
-use crate::blokus::engine::Engine;
-use crate::blokus::{MoveCode, Player};
+use blokus::Engine;
+use blokus::{MoveCode, Player};
 use std::time::Duration;
 
 /// A player seen from the referee: request bytes in, reply bytes out.

@@ -17,8 +17,8 @@
 //! which `2A` is the normal opening).
 
 use super::message::{player_of_start_byte, Scheme, GAME_OVER, MOVE_LEN, NEW_GAME};
-use crate::blokus::code::CodeError;
-use crate::blokus::{IllegalMove, MoveCode, Player, Position};
+use blokus::CodeError;
+use blokus::{IllegalMove, MoveCode, Player, Position};
 use std::fmt;
 
 /// What the player must do or know.

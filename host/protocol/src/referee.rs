@@ -27,8 +27,8 @@
 
 use super::board_time::AnswerClock;
 use super::message::{show_bytes, Request, Scheme, GAME_OVER, MOVE_LEN, NEW_GAME, TEAM_CODE_LEN};
-use crate::blokus::code::CodeError;
-use crate::blokus::{IllegalMove, MoveCode, Player, Position};
+use blokus::CodeError;
+use blokus::{IllegalMove, MoveCode, Player, Position};
 use std::fmt;
 use std::time::Duration;
 

@@ -3,8 +3,8 @@
 use clap::Parser;
 
 fn main() {
-    let cli = host::cli::Cli::parse();
-    if let Err(error) = host::cli::run(cli) {
+    let cli = arena::cli::Cli::parse();
+    if let Err(error) = arena::cli::run(cli) {
         eprintln!("arena: {error:#}");
         std::process::exit(1);
     }

@@ -2,25 +2,25 @@
 //! the terminal, the move-generation benchmark and record conversion.
 
 use super::board_limits::{seconds, SimWallLimit};
-use crate::blokus::bench;
-use crate::blokus::code::parse_code_list;
-use crate::blokus::display;
-use crate::blokus::engine::{
-    engine_by_name, play_game, points_for_player_one, Engine, RandomEngine, ENGINE_NAMES,
-};
-use crate::blokus::pentobi;
-use crate::blokus::perft::perft;
-use crate::blokus::record::{GameRecord, Recorder};
-use crate::blokus::{Move, MoveCode, Player, Position};
-use crate::contest::board_client::{BoardClient, BoardLimits, Thinking};
-use crate::contest::board_time::BoardTime;
-use crate::contest::link::LinkSpec;
-use crate::stats::Tally;
+use crate::bench;
+use crate::engines::{engine_by_name, ENGINE_NAMES};
+use crate::links::board_client::{BoardClient, BoardLimits, Thinking};
+use crate::links::LinkSpec;
+use crate::opponent::{Opponent, Reply};
 use anyhow::{bail, Context};
+use blokus::display;
+use blokus::parse_code_list;
+use blokus::pentobi;
+use blokus::perft;
+use blokus::record::{GameRecord, Recorder};
+use blokus::{play_game, points_for_player_one, Engine};
+use blokus::{Move, MoveCode, Player, Position};
 use clap::{Subcommand, ValueEnum};
+use games::blokus::RandomEngine;
+use games::stats::Tally;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The Blokus Duo subcommands.
 #[derive(Subcommand, Debug)]
@@ -233,70 +233,6 @@ const HELP: &str = "Type a move as xytr (x, y: hex column and row of the tile's 
 t: tile a-u; r: orientation 0-7), or as Pentobi cells like e10,f10; 0000 passes. \
 'tiles' shows your tiles ('tiles 2' in orientation 2), 'moves' lists some legal codes, \
 'board' redraws, 'quit' stops (the record is kept).";
-
-/// Whom a person plays.
-pub enum Opponent {
-    /// A host engine.
-    Engine(Box<dyn Engine>),
-    /// A board (real or simulated), refereed from here.
-    Board(Box<BoardClient>),
-}
-
-impl Opponent {
-    /// Its name for people: `the engine (alphabeta)`, `the board (sim)`.
-    pub fn name(&self) -> String {
-        match self {
-            Opponent::Engine(e) => format!("the engine ({})", e.name()),
-            Opponent::Board(b) => format!("the board ({})", b.label()),
-        }
-    }
-
-    /// Its move in `position` after the person's move `last`, and how it
-    /// went; a board tells `progress` how it is doing while it thinks.
-    pub fn reply(
-        &mut self,
-        position: &Position,
-        last: Option<Move>,
-        progress: &mut dyn FnMut(Thinking),
-    ) -> anyhow::Result<Reply> {
-        match self {
-            Opponent::Engine(engine) => {
-                let started = Instant::now();
-                let m = engine.choose(position);
-                let info = engine
-                    .last_info()
-                    .map_or(String::new(), |i| format!(", {i}"));
-                Ok(Reply {
-                    m,
-                    note: format!("{} ms{info}", started.elapsed().as_millis()),
-                    board_time: None,
-                })
-            }
-            Opponent::Board(board) => {
-                let answer = board.request(position, last, progress)?;
-                let wall = answer.wall.as_secs_f64();
-                let note = match answer.board_time.cycles {
-                    Some(_) => format!("{}; {wall:.1} s of wall time", answer.board_time),
-                    None => answer.board_time.to_string(),
-                };
-                Ok(Reply {
-                    m: answer.m,
-                    note,
-                    board_time: Some(answer.board_time),
-                })
-            }
-        }
-    }
-}
-
-/// An [`Opponent`]'s move and how it went.
-pub struct Reply {
-    pub m: Move,
-    /// For people: the engine's time and search, or the board's times.
-    pub note: String,
-    /// A board's time for the answer.
-    pub board_time: Option<BoardTime>,
-}
 
 /// A person (on `input`/`out`) plays `opponent`; both record files are kept current.
 pub fn play(

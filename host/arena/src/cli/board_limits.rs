@@ -1,9 +1,9 @@
 //! The flag shared by every command that plays a board (`arena blokus
 //! play`, `arena referee`, `arena serve`): the wall-clock guard on a
 //! simulated board, whose moves are otherwise judged in board time
-//! ([`crate::contest::board_time`]).
+//! ([`protocol`]).
 
-use crate::contest::board_time::SIM_WALL_GUARD;
+use protocol::SIM_WALL_GUARD;
 use std::time::Duration;
 
 /// Seconds as a duration, refusing what is not a positive number.

@@ -2,13 +2,14 @@
 //! from the command line.
 
 use super::board_limits::{seconds, SimWallLimit};
-use crate::blokus::engine::{engine_by_name, ENGINE_NAMES};
-use crate::contest::link::{check_referee_spec, open, EngineOptions, LinkSpec};
-use crate::contest::referee::Limits;
-use crate::contest::run::{play_link, results_table, Match, MatchOptions, PlayerOptions};
-use crate::contest::{latency, Scheme};
+use crate::engines::{engine_by_name, ENGINE_NAMES};
+use crate::links::latency;
+use crate::links::run::{play_link, results_table, Match, MatchOptions, PlayerOptions};
+use crate::links::{check_referee_spec, open, EngineOptions, LinkSpec};
 use anyhow::{bail, Context};
 use clap::Args;
+use protocol::Limits;
+use protocol::Scheme;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;

@@ -1,18 +1,19 @@
 //! `arena dobutsu ...`: perft, a game in the terminal, the engines, and the
 //! seed's genetic algorithm for the piece values.
 
+use crate::chart;
 use crate::cli::play::{play, PlayArgs};
-use crate::dobutsu::eval::{PieceValues, SeedEvaluation};
-use crate::dobutsu::Position;
-use crate::game::perft::perft_command;
-use crate::game::player::SearchPlayer;
-use crate::game::record::Record;
-use crate::game::tournament::play_out;
-use crate::game::{Engines, Outcome};
-use crate::search::{Choice, Limits};
-use crate::tune::{evolve, plot, GaConfig};
 use anyhow::Context;
 use clap::Subcommand;
+use games::dobutsu::eval::{PieceValues, SeedEvaluation};
+use games::dobutsu::Position;
+use games::game::perft::perft_command;
+use games::game::player::SearchPlayer;
+use games::game::record::Record;
+use games::game::tournament::play_out;
+use games::game::{Engines, Outcome};
+use games::search::{Choice, Limits};
+use games::tune::{evolve, GaConfig};
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -138,7 +139,7 @@ pub fn run(
                 }
                 None => Position::start(),
             },
-            &out.unwrap_or_else(crate::dobutsu::solve::table::default_path),
+            &out.unwrap_or_else(games::dobutsu::solve::table::default_path),
             threads,
             table_bits,
             output,
@@ -240,7 +241,7 @@ pub fn tune(args: &TuneArgs, output: &mut dyn Write) -> anyhow::Result<()> {
         "engine: seed:depth={depth},eval={}",
         genes.join("/")
     )?;
-    plot::draw(
+    chart::draw(
         &history,
         &PieceValues::GENE_NAMES,
         "Dobutsu shogi: piece values of the best individual",

@@ -4,10 +4,10 @@
 //! seat's), printed as a Markdown table of win rates with 95% intervals
 //! beside the seeds' published figures.
 
-use crate::cli::series::fixed_seat_series;
-use crate::game::Engines;
-use crate::stats::Tally;
+use crate::cli::series::{fixed_seat_series, RunOptions};
 use anyhow::Context;
+use games::game::Engines;
+use games::stats::Tally;
 use std::io::Write;
 use std::path::Path;
 
@@ -34,15 +34,6 @@ pub struct Table {
     pub corner: String,
     pub column_labels: Vec<String>,
     pub rows: Vec<(String, Vec<Option<Cell>>)>,
-}
-
-/// How the series of a table are run.
-#[derive(Clone, Debug)]
-pub struct RunOptions {
-    pub games: u32,
-    pub seed: u64,
-    pub jobs: usize,
-    pub max_plies: usize,
 }
 
 /// `NN% (lo-hi)` for the reported side's wins over the games.
@@ -340,14 +331,14 @@ pub fn run(args: ExperimentArgs, output: &mut dyn Write) -> anyhow::Result<()> {
     match args.name {
         Experiment::KyotoTable9 => run_tables(
             &tables,
-            &crate::kyoto::Position::start(true),
+            &games::kyoto::Position::start(true),
             &options,
             &args.records,
             output,
         ),
         _ => run_tables(
             &tables,
-            &crate::dobutsu::Position::start(),
+            &games::dobutsu::Position::start(),
             &options,
             &args.records,
             output,
@@ -419,9 +410,9 @@ fn run_reversi(
     columns: &[ReversiColumn],
     output: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    use crate::reversi::series::{play_reversi_series, ReversiSeriesConfig};
-    use crate::reversi::setup::COLOUR_NAMES;
-    let setup = crate::reversi::Setup::preset("octagon3").expect("a preset");
+    use games::reversi::series::{play_reversi_series, ReversiSeriesConfig};
+    use games::reversi::setup::COLOUR_NAMES;
+    let setup = games::reversi::Setup::preset("octagon3").expect("a preset");
     let colours = setup.colours();
     let games = args.games.unwrap_or(100);
     writeln!(

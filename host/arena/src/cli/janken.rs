@@ -2,10 +2,10 @@
 //! seat a person or an engine, the set-up ordered or blind), the engines.
 
 use crate::cli::play::{play, PlayArgs};
-use crate::game::perft::perft_command;
-use crate::game::{Engines, TwoPlayerGame};
-use crate::janken::Position;
 use clap::Subcommand;
+use games::game::perft::perft_command;
+use games::game::{Engines, TwoPlayerGame};
+use games::janken::Position;
 use std::io::{BufRead, Write};
 
 /// The Janken shogi subcommands.

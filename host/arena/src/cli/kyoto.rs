@@ -2,10 +2,10 @@
 //! the default): perft, a game in the terminal, the engines.
 
 use crate::cli::play::{play, PlayArgs};
-use crate::game::perft::perft_command;
-use crate::game::Engines;
-use crate::kyoto::Position;
 use clap::{Subcommand, ValueEnum};
+use games::game::perft::perft_command;
+use games::game::Engines;
+use games::kyoto::Position;
 use std::io::{BufRead, Write};
 
 /// The points rule of Simulation shogi, on or off (plain Kyoto shogi).

@@ -126,7 +126,7 @@ pub fn run_with(
 /// Runs the simulated board's program with `args`, in place of this one (on Unix; its
 /// output is then this command's output, and it calls itself `arena board-sim`).
 fn board_sim(args: &[String]) -> anyhow::Result<()> {
-    let program = crate::contest::link::board_sim_program()?;
+    let program = crate::links::board_sim_program()?;
     let mut command = std::process::Command::new(&program);
     command.args(args);
     #[cfg(unix)]

@@ -2,10 +2,10 @@
 //! against an engine (or another person, or watches two engines). The record
 //! file is rewritten after every move, so nothing is lost if the game stops.
 
-use crate::game::player::Player;
-use crate::game::record::Record;
-use crate::game::{Engines, Side, TwoPlayerGame};
 use anyhow::Context;
+use games::game::player::Player;
+use games::game::record::Record;
+use games::game::{Engines, Side, TwoPlayerGame};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 

@@ -1,13 +1,13 @@
 //! `arena reversi ...`: perft, a game in the terminal with any seat a person
 //! or an engine, and the benchmark (playouts, perft, equal thinking time).
 
-use crate::reversi::perft::perft;
-use crate::reversi::players::{player_by_name, playout, random_move, ReversiPlayer};
-use crate::reversi::record::Transcript;
-use crate::reversi::setup::COLOUR_NAMES;
-use crate::reversi::{Position, Setup};
 use anyhow::Context;
 use clap::Subcommand;
+use games::reversi::perft::perft;
+use games::reversi::players::{player_by_name, playout, random_move, ReversiPlayer};
+use games::reversi::record::Transcript;
+use games::reversi::setup::COLOUR_NAMES;
+use games::reversi::{Position, Setup};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::io::{BufRead, Write};

@@ -2,12 +2,21 @@
 //! game, both seats, a progress bar, the games saved as they finish, and
 //! win / draw / loss with 95% intervals.
 
-use crate::game::tournament::{play_series, SeriesConfig, SeriesTally};
-use crate::game::Engines;
 use anyhow::Context;
+use games::game::tournament::{play_series, SeriesConfig, SeriesTally};
+use games::game::Engines;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;
+
+/// How the series of a table are run.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    pub games: u32,
+    pub seed: u64,
+    pub jobs: usize,
+    pub max_plies: usize,
+}
 
 /// The options every game's series takes.
 #[derive(clap::Args, Debug, Clone)]
@@ -112,9 +121,9 @@ pub fn fixed_seat_series<G: Engines + Send + Sync>(
     start: &G,
     first: &str,
     second: &str,
-    options: &crate::cli::experiment::RunOptions,
+    options: &RunOptions,
     records: &std::path::Path,
-) -> anyhow::Result<crate::stats::Tally> {
+) -> anyhow::Result<games::stats::Tally> {
     G::player(first, options.seed).map_err(anyhow::Error::msg)?;
     G::player(second, options.seed).map_err(anyhow::Error::msg)?;
     let mut file = std::fs::OpenOptions::new()

@@ -3,9 +3,9 @@
 //! the game (every position's value), written to a table file and reported:
 //! the counts, the start's value and each first move's.
 
-use crate::dobutsu::solve::retro::{verdict, Value, Verdict};
-use crate::dobutsu::solve::{self, reach, table, Stage, START_TABLE_BITS};
-use crate::dobutsu::Position;
+use games::dobutsu::solve::retro::{verdict, Value, Verdict};
+use games::dobutsu::solve::{self, reach, table, Stage, START_TABLE_BITS};
+use games::dobutsu::Position;
 use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::Path;

@@ -4,10 +4,10 @@
 
 use crate::cli::kyoto::Points;
 use crate::cli::series::{run_series, SeriesArgs};
-use crate::reversi::series::play_reversi_series;
-use crate::reversi::Setup;
 use anyhow::Context;
 use clap::ValueEnum;
+use games::reversi::series::play_reversi_series;
+use games::reversi::Setup;
 use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::PathBuf;
@@ -46,17 +46,17 @@ pub struct TournamentArgs {
 pub fn run(args: TournamentArgs, output: &mut dyn Write) -> anyhow::Result<()> {
     match args.game {
         TournamentGame::Dobutsu => {
-            run_series(&args.series, crate::dobutsu::Position::start(), output).map(|_| ())
+            run_series(&args.series, games::dobutsu::Position::start(), output).map(|_| ())
         }
         TournamentGame::Janken => run_series(
             &args.series,
-            crate::janken::Position::new(args.blind),
+            games::janken::Position::new(args.blind),
             output,
         )
         .map(|_| ()),
         TournamentGame::Kyoto => run_series(
             &args.series,
-            crate::kyoto::Position::start(args.points == Points::On),
+            games::kyoto::Position::start(args.points == Points::On),
             output,
         )
         .map(|_| ()),
@@ -89,7 +89,7 @@ fn reversi(args: &TournamentArgs, output: &mut dyn Write) -> anyhow::Result<()> 
         &setup,
         &series.a,
         &series.b,
-        crate::reversi::series::ReversiSeriesConfig {
+        games::reversi::series::ReversiSeriesConfig {
             games: series.games,
             seed: series.seed,
             jobs: series.jobs,

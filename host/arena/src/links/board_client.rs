@@ -3,18 +3,16 @@
 //! requests (`2S`, `3S MMMM`, `4 MMMM`), the board's 4-byte answers checked
 //! for form, legality and time, `9` at the end. The board cannot tell this
 //! from the contest referee. Each answer comes with its board time and is
-//! judged by it ([`super::board_time`]): a simulated board's own count of
+//! judged by it ([`protocol`'s board time](protocol::AnswerClock)): a simulated board's own count of
 //! clock cycles (its report, as `arena referee` prints it) against the
 //! contest's limit, with the wall clock only guarding against a dead
 //! simulator; a board on a real line by the real time the host measured.
 
-use super::board_time::{
-    AnswerClock, BoardTime, Reports, CONTEST_MOVE_LIMIT, REPORT_WAIT, SIM_WALL_GUARD,
-};
-use super::link::{open, EngineOptions, Link, LinkSpec};
-use super::message::{show_bytes, Request, Scheme, GAME_OVER, MOVE_LEN, NEW_GAME, TEAM_CODE_LEN};
-use crate::blokus::{Move, MoveCode, Position};
+use super::{open, EngineOptions, Link, LinkSpec};
 use anyhow::{bail, Context};
+use blokus::{Move, MoveCode, Position};
+use protocol::{show_bytes, Request, Scheme, GAME_OVER, MOVE_LEN, NEW_GAME, TEAM_CODE_LEN};
+use protocol::{AnswerClock, BoardTime, Reports, CONTEST_MOVE_LIMIT, REPORT_WAIT, SIM_WALL_GUARD};
 use std::io::{Read, Write};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};

@@ -7,12 +7,13 @@
 //! crossing one pseudo-terminal, the referee checking it, and the request
 //! crossing the other.
 
-use super::link::open_serial;
-use super::message::Scheme;
-use super::player::{Event, PlayerLink};
-use super::referee::Limits;
+use super::open::open_serial;
 use super::run::{Match, MatchOptions};
-use crate::blokus::engine::{Engine, RandomEngine};
+use blokus::Engine;
+use games::blokus::RandomEngine;
+use protocol::Limits;
+use protocol::Scheme;
+use protocol::{Event, PlayerLink};
 use serialport::{SerialPort, TTYPort};
 use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
@@ -94,7 +95,7 @@ pub fn measure(games: usize, scheme: Scheme) -> anyhow::Result<(Vec<Duration>, u
         swap: false,
         record: None,
         json: None,
-        sim_wall_guard: super::board_time::SIM_WALL_GUARD,
+        sim_wall_guard: protocol::SIM_WALL_GUARD,
     };
     let reports = Match::new(links, options).run(&mut std::io::sink())?;
     let moves = reports.iter().map(|r| r.moves.len()).sum();

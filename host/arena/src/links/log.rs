@@ -3,10 +3,10 @@
 //! of every byte in both directions and every event, with times, one line
 //! flushed at a time, so killing the referee loses nothing already played.
 
-use super::message::show_bytes;
-use super::referee::Outcome;
-use crate::blokus::record::Recorder;
-use crate::blokus::{MoveCode, Player};
+use blokus::record::Recorder;
+use blokus::{MoveCode, Player};
+use protocol::show_bytes;
+use protocol::Outcome;
 use serde_json::{json, Value};
 use std::fs::File;
 use std::io::{self, Write};
@@ -134,7 +134,7 @@ impl GameLog {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contest::referee::{EndReason, Fault, FaultKind};
+    use protocol::{EndReason, Fault, FaultKind};
 
     #[test]
     fn a_fault_in_json_names_the_player_the_fault_and_the_raw_bytes() {

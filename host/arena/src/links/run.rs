@@ -6,17 +6,17 @@
 //! of bytes with the time it arrived; the match loop hands chunks, closed
 //! links and the passing of deadlines to the referee machine in order. A
 //! simulated board's replies are judged by the board time it reports for
-//! each ([`super::board_time`]), handed in with the bytes that complete them.
+//! each ([`protocol`'s board time](protocol::AnswerClock)), handed in with the bytes that complete them.
 
-use super::board_time::{AnswerClock, Reports, REPORT_WAIT};
-use super::link::Link;
 use super::log::{outcome_json, seat, GameLog};
-use super::message::{show_bytes, Scheme};
-use super::player::{Event, PlayerLink};
-use super::referee::{Action, EndReason, Limits, Outcome, Referee};
-use crate::blokus::engine::Engine;
-use crate::blokus::{Move, MoveCode, Player};
+use super::stream::Link;
 use anyhow::Context;
+use blokus::Engine;
+use blokus::{Move, MoveCode, Player};
+use protocol::{show_bytes, Scheme};
+use protocol::{Action, EndReason, Limits, Outcome, Referee};
+use protocol::{AnswerClock, Reports, REPORT_WAIT};
+use protocol::{Event, PlayerLink};
 use serde_json::json;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;

@@ -23,9 +23,9 @@ impl Default for Api {
     fn default() -> Self {
         Api {
             lobbies: vec![
-                Box::new(Table::<Duel<crate::dobutsu::Position>>::default()),
-                Box::new(Table::<Duel<crate::kyoto::Position>>::default()),
-                Box::new(Table::<Duel<crate::janken::Position>>::default()),
+                Box::new(Table::<Duel<games::dobutsu::Position>>::default()),
+                Box::new(Table::<Duel<games::kyoto::Position>>::default()),
+                Box::new(Table::<Duel<games::janken::Position>>::default()),
                 Box::new(Table::<ReversiMatch>::default()),
                 Box::new(Table::<BlokusMatch>::default()),
             ],

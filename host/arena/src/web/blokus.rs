@@ -11,15 +11,15 @@
 
 use super::table::{make_seats, record_text, replay, seat_specs, Match, Seat};
 use super::Refusal;
-use crate::blokus::cell::SIZE;
-use crate::blokus::engine::{engine_by_name, ENGINE_NAMES};
-use crate::blokus::pentobi;
-use crate::blokus::record::GameRecord;
-use crate::blokus::{Cell, Move, MoveCode, Player, Position, Tile};
-use crate::cli::blokus::{Opponent, Reply};
-use crate::contest::board_client::{BoardClient, BoardLimits};
-use crate::contest::board_time::BoardTime;
-use crate::contest::link::LinkSpec;
+use crate::engines::{engine_by_name, ENGINE_NAMES};
+use crate::links::board_client::{BoardClient, BoardLimits};
+use crate::links::LinkSpec;
+use crate::opponent::{Opponent, Reply};
+use blokus::pentobi;
+use blokus::record::GameRecord;
+use blokus::SIZE;
+use blokus::{Cell, Move, MoveCode, Player, Position, Tile};
+use protocol::BoardTime;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::time::Duration;

@@ -5,9 +5,9 @@
 use super::games::{read_options, WebGame};
 use super::table::{make_seats, record_text, seat_specs, Match, Seat};
 use super::Refusal;
-use crate::game::player::{EngineSpec, Player};
-use crate::game::record::Record;
-use crate::game::Side;
+use games::game::player::{EngineSpec, Player};
+use games::game::record::Record;
+use games::game::Side;
 use serde_json::{json, Value};
 
 /// A game still going after this many plies is scored a draw (as in `arena GAME play`).

@@ -2,7 +2,7 @@
 //! engine the page offers first, its start options (Kyoto shogi's points,
 //! Janken shogi's blind set-up) and what the player to move may see.
 
-use crate::game::{Engines, Side};
+use games::game::{Engines, Side};
 use serde_json::{Map, Value};
 
 /// A game the web page plays.
@@ -60,27 +60,27 @@ pub fn read_options<G: WebGame>(value: Option<&Value>) -> Result<Vec<bool>, Stri
         .collect())
 }
 
-impl WebGame for crate::dobutsu::Position {
+impl WebGame for games::dobutsu::Position {
     const TITLE: &'static str = "Dobutsu shogi";
     const DEFAULT_ENGINE: &'static str = "alphabeta:time=0.5";
 
     fn start_with(_options: &[bool]) -> Self {
-        <Self as crate::game::TwoPlayerGame>::start()
+        <Self as games::game::TwoPlayerGame>::start()
     }
 }
 
-impl WebGame for crate::kyoto::Position {
+impl WebGame for games::kyoto::Position {
     const TITLE: &'static str = "Kyoto shogi";
     const DEFAULT_ENGINE: &'static str = "alphabeta:time=0.5";
     const OPTIONS: &'static [(&'static str, &'static str)] =
         &[("points", "Simulation shogi: the points rule")];
 
     fn start_with(options: &[bool]) -> Self {
-        crate::kyoto::Position::start(options.first() == Some(&true))
+        games::kyoto::Position::start(options.first() == Some(&true))
     }
 }
 
-impl WebGame for crate::janken::Position {
+impl WebGame for games::janken::Position {
     const TITLE: &'static str = "Janken shogi";
     const DEFAULT_ENGINE: &'static str = "alphabeta:time=0.5";
     const OPTIONS: &'static [(&'static str, &'static str)] = &[(
@@ -89,7 +89,7 @@ impl WebGame for crate::janken::Position {
     )];
 
     fn start_with(options: &[bool]) -> Self {
-        crate::janken::Position::new(options.first() == Some(&true))
+        games::janken::Position::new(options.first() == Some(&true))
     }
 
     fn view(&self) -> Self {
@@ -104,12 +104,12 @@ impl WebGame for crate::janken::Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::TwoPlayerGame;
+    use games::game::TwoPlayerGame;
     use serde_json::json;
 
     #[test]
     fn options_are_read_by_name_and_refused_when_unknown() {
-        type Kyoto = crate::kyoto::Position;
+        type Kyoto = games::kyoto::Position;
         assert_eq!(read_options::<Kyoto>(None).unwrap(), [false]);
         assert_eq!(
             read_options::<Kyoto>(Some(&json!({"points": true}))).unwrap(),
@@ -121,7 +121,7 @@ mod tests {
         assert!(error.contains("not true or false"), "{error}");
         assert!(Kyoto::start_with(&[true]).to_fen().contains("points="));
         assert!(!Kyoto::start_with(&[false]).to_fen().contains("points="));
-        let blind = crate::janken::Position::start_with(&[true]);
+        let blind = games::janken::Position::start_with(&[true]);
         assert!(blind.to_fen().ends_with('*'), "{}", blind.to_fen());
     }
 }

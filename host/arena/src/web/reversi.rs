@@ -6,11 +6,11 @@
 
 use super::table::{make_seats, record_text, replay, seat_specs, Match, Seat};
 use super::Refusal;
-use crate::reversi::players::{player_by_name, ReversiPlayer};
-use crate::reversi::position::cell_name;
-use crate::reversi::record::Transcript;
-use crate::reversi::setup::{Setup, COLOUR_LETTERS, COLOUR_NAMES};
-use crate::reversi::{Move, Position};
+use games::reversi::players::{player_by_name, ReversiPlayer};
+use games::reversi::position::cell_name;
+use games::reversi::record::Transcript;
+use games::reversi::setup::{Setup, COLOUR_LETTERS, COLOUR_NAMES};
+use games::reversi::{Move, Position};
 use serde_json::{json, Value};
 
 /// The presets the page offers, the default first.

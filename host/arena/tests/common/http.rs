@@ -3,7 +3,7 @@
 //! some of them.
 #![allow(dead_code)]
 
-use host::web::server::WebServer;
+use arena::web::server::WebServer;
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};

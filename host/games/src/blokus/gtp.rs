@@ -10,12 +10,10 @@
 //! tiles are played in an order in which each touches the ones before it
 //! corner to corner, as the rules require.
 
-use super::pentobi::{parse_placement, placement_to_string};
-use super::position::{Move, Placement, Player, Position};
-use super::tiles::{shape_table, Tile};
-use super::{Bitboard, Cell};
-use crate::blokus::engine::Engine;
 use anyhow::{anyhow, bail, Context};
+use blokus::pentobi::{parse_placement, placement_to_string};
+use blokus::tiles::{shape_table, Tile};
+use blokus::{Bitboard, Cell, Engine, Move, Placement, Player, Position};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
@@ -106,7 +104,7 @@ impl GtpEngine {
                 follows &= before & now == before;
                 let new = now & !before;
                 if new != Bitboard::EMPTY {
-                    match super::pentobi::placement_from_cells(new) {
+                    match blokus::pentobi::placement_from_cells(new) {
                         Some(placement) => news.push((p, placement)),
                         None => follows = false,
                     }
@@ -249,7 +247,7 @@ fn exact_cover(
                 if placed & cells != placed {
                     continue;
                 }
-                let Some(p) = super::pentobi::placement_from_cells(placed) else {
+                let Some(p) = blokus::pentobi::placement_from_cells(placed) else {
                     continue;
                 };
                 used[i] = true;
@@ -268,7 +266,7 @@ fn exact_cover(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blokus::sample::random_games;
+    use crate::blokus::random_games;
 
     /// A GTP program that logs every command to `log` and passes on `genmove`.
     fn logging_stub(log: &std::path::Path) -> String {
@@ -315,7 +313,7 @@ mod tests {
                 format!(
                     "play {} {}",
                     colour(p),
-                    super::super::pentobi::cells_to_string(new)
+                    blokus::pentobi::cells_to_string(new)
                 )
             })
             .collect();

@@ -1,7 +1,7 @@
 //! Positions sampled from seeded random games, for tests, cross-checks and benchmarks.
 
-use super::engine::{Engine, RandomEngine, SearchEngine};
-use super::position::Position;
+use super::engines::{RandomEngine, SearchEngine};
+use blokus::{Engine, Position};
 
 /// Every position (start and end included) of `games` random games, the seeds
 /// `seed, seed+1, ...`; each game is the list of its positions in order.

@@ -2,7 +2,7 @@
 //! ordered children, repetition as a draw, quiescence, and the stop test.
 
 use super::table::{Bound, Entry, Table};
-use super::{Evaluator, Game, Limits, DECIDED, INFINITY};
+use super::terms::{Evaluator, Game, Limits, DECIDED, INFINITY};
 use std::time::Instant;
 
 /// Quiescence follows at most this many noisy moves past the nominal depth.

@@ -6,8 +6,6 @@
 //! is fixed from then on. It knows nothing of any game: fitness comes from a
 //! function that plays one game between two weight vectors.
 
-pub mod plot;
-
 use crate::game::{Outcome, Side};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};

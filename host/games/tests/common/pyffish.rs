@@ -12,7 +12,7 @@ fn python() -> PathBuf {
     if let Some(path) = std::env::var_os("ARENA_TEST_PYTHON") {
         return PathBuf::from(path);
     }
-    let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../build/venv-test/bin/python3");
+    let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../build/venv-test/bin/python3");
     if venv.exists() {
         venv
     } else {

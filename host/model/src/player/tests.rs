@@ -1,9 +1,11 @@
 use super::*;
-use crate::blokus::engine::{BoardModel, Engine, RandomEngine, SearchEngine};
-use crate::blokus::MoveCode;
-use crate::contest::offline::{play_offline, EnginePlayer, Exchange};
-use crate::contest::player::{Event, PlayerLink};
-use crate::contest::referee::EndReason;
+use crate::BoardModel;
+use blokus::Engine;
+use blokus::MoveCode;
+use games::blokus::{RandomEngine, SearchEngine};
+use protocol::EndReason;
+use protocol::{play_offline, EnginePlayer, Exchange};
+use protocol::{Event, PlayerLink};
 
 /// The search's budgets in these tests: rounds during 2 ms of board time
 /// (one round in the opening, many near the end), a few ms of the model's.

@@ -2,10 +2,11 @@
 //! junk; whole games against the referee machine are in `referee::tests`.
 
 use super::*;
-use crate::blokus::engine::{Engine, RandomEngine};
-use crate::blokus::Move;
-use crate::contest::referee::tests::game_between_engines;
-use crate::contest::referee::EndReason;
+use crate::referee::tests::game_between_engines;
+use crate::EndReason;
+use blokus::Engine;
+use blokus::Move;
+use games::blokus::RandomEngine;
 
 /// Feeds `bytes`, returning the events.
 fn feed(link: &mut PlayerLink, bytes: &[u8]) -> Vec<Event> {

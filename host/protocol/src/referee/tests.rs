@@ -2,8 +2,9 @@
 //! on the other side, the exact bytes of every request, and every fault.
 
 use super::*;
-use crate::blokus::engine::{Engine, RandomEngine, SearchEngine};
-use crate::contest::player::{Event, PlayerLink};
+use crate::{Event, PlayerLink};
+use blokus::Engine;
+use games::blokus::{RandomEngine, SearchEngine};
 
 const MS: Duration = Duration::from_millis(1);
 

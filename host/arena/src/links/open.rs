@@ -1,156 +1,23 @@
-//! The transports of a contest link, each opened from a spec string and seen
-//! as one byte stream (a reader and a writer): a serial port (the `serialport`
-//! crate, 8N1, no flow control), a TCP connection made or accepted, a child
-//! process's stdin/stdout, an in-process engine playing through the player
-//! machine, or this process's stdin/stdout.
+//! The transports of a contest link, each opened from its [`LinkSpec`] as
+//! one byte stream ([`Link`]): a serial port (the `serialport` crate, 8N1,
+//! no flow control), a TCP connection made or accepted, a child process's
+//! stdin/stdout, an in-process engine playing through the player machine,
+//! the simulated board, or this process's stdin/stdout.
 
-use super::board_time::{AnswerClock, Report};
-use super::message::Scheme;
 use super::run::{play_link, PlayerOptions};
-use crate::blokus::engine::{board_model_budget, engine_by_name, is_engine_name};
+use super::spec::LinkSpec;
+use super::stream::Link;
+use crate::engines::{engine_by_name, is_engine_name};
 use anyhow::{bail, Context};
-use std::fmt;
+use model::board_model_budget;
+use protocol::{Report, Scheme};
 use std::io::{self, Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::process::{Child, Command, Stdio};
-use std::str::FromStr;
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::channel;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// The contest's baud rate.
-pub const DEFAULT_BAUD: u32 = 115_200;
-
-/// Where a contest player (or referee) is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LinkSpec {
-    /// `serial:PATH[@BAUD]`.
-    Serial { path: String, baud: u32 },
-    /// `tcp:HOST:PORT`: connect.
-    Tcp { host: String, port: u16 },
-    /// `listen:PORT` or `listen:ADDRESS:PORT`: wait for one connection.
-    Listen { address: String, port: u16 },
-    /// `exec:COMMAND`: a program speaking the protocol on stdin/stdout (run by `sh -c`).
-    Exec { command: String },
-    /// `engine:NAME`: a host engine in this process.
-    Engine { name: String },
-    /// `stdio`: this process's stdin and stdout.
-    Stdio,
-    /// `sim[@BAUD][:MS]`: the simulated board (`arena-board-sim`) on its
-    /// pseudo-terminal; `MS`: its search's rounds start during `MS`
-    /// milliseconds of board time (the real board's budget without it).
-    Sim { baud: u32, search_ms: Option<u32> },
-}
-
-impl fmt::Display for LinkSpec {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self {
-            LinkSpec::Serial { path, baud } => write!(f, "serial:{path}@{baud}"),
-            LinkSpec::Tcp { host, port } => write!(f, "tcp:{host}:{port}"),
-            LinkSpec::Listen { address, port } => write!(f, "listen:{address}:{port}"),
-            LinkSpec::Exec { command } => write!(f, "exec:{command}"),
-            LinkSpec::Engine { name } => write!(f, "engine:{name}"),
-            LinkSpec::Stdio => write!(f, "stdio"),
-            LinkSpec::Sim { baud, search_ms } => {
-                write!(f, "sim@{baud}")?;
-                search_ms.map_or(Ok(()), |ms| write!(f, ":{ms}"))
-            }
-        }
-    }
-}
-
-const SPEC_FORMS: &str = "serial:PATH[@BAUD], tcp:HOST:PORT, listen:[ADDRESS:]PORT, \
-                          exec:COMMAND, engine:NAME, sim[@BAUD][:MS] or stdio";
-
-fn port_number(text: &str, spec: &str) -> Result<u16, String> {
-    text.parse()
-        .map_err(|_| format!("`{text}` in `{spec}` is not a port number (0-65535)"))
-}
-
-impl FromStr for LinkSpec {
-    type Err = String;
-    fn from_str(spec: &str) -> Result<LinkSpec, String> {
-        if spec == "stdio" {
-            return Ok(LinkSpec::Stdio);
-        }
-        if let Some(rest) = spec.strip_prefix("sim") {
-            let (rest, search_ms) = match rest.split_once(':') {
-                Some((rest, ms)) => (
-                    rest,
-                    Some(
-                        ms.parse::<u32>()
-                            .ok()
-                            .filter(|&ms| ms <= 1000)
-                            .ok_or_else(|| {
-                                format!("`{ms}` in `{spec}` is not a search time in ms (0-1000)")
-                            })?,
-                    ),
-                ),
-                None => (rest, None),
-            };
-            let baud = match rest.strip_prefix('@') {
-                None if rest.is_empty() => DEFAULT_BAUD,
-                Some(b) => b
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|&b| b > 0)
-                    .ok_or_else(|| format!("`{b}` in `{spec}` is not a baud rate"))?,
-                None => return Err(format!("`{spec}` is not a link: use {SPEC_FORMS}")),
-            };
-            return Ok(LinkSpec::Sim { baud, search_ms });
-        }
-        let Some((kind, rest)) = spec.split_once(':') else {
-            return Err(format!("`{spec}` is not a link: use {SPEC_FORMS}"));
-        };
-        if rest.is_empty() {
-            return Err(format!("`{spec}` names no {kind} target: use {SPEC_FORMS}"));
-        }
-        match kind {
-            "serial" => {
-                let (path, baud) = match rest.rsplit_once('@') {
-                    Some((path, baud)) => (
-                        path,
-                        baud.parse::<u32>()
-                            .ok()
-                            .filter(|&b| b > 0)
-                            .ok_or_else(|| format!("`{baud}` in `{spec}` is not a baud rate"))?,
-                    ),
-                    None => (rest, DEFAULT_BAUD),
-                };
-                Ok(LinkSpec::Serial {
-                    path: path.to_string(),
-                    baud,
-                })
-            }
-            "tcp" => {
-                let (host, port) = rest
-                    .rsplit_once(':')
-                    .ok_or_else(|| format!("`{spec}` needs HOST:PORT"))?;
-                Ok(LinkSpec::Tcp {
-                    host: host.to_string(),
-                    port: port_number(port, spec)?,
-                })
-            }
-            "listen" => {
-                let (address, port) = rest.rsplit_once(':').unwrap_or(("0.0.0.0", rest));
-                Ok(LinkSpec::Listen {
-                    address: address.to_string(),
-                    port: port_number(port, spec)?,
-                })
-            }
-            "exec" => Ok(LinkSpec::Exec {
-                command: rest.to_string(),
-            }),
-            "engine" => Ok(LinkSpec::Engine {
-                name: rest.to_string(),
-            }),
-            _ => Err(format!(
-                "unknown link kind `{kind}` in `{spec}`: use {SPEC_FORMS}"
-            )),
-        }
-    }
-}
 
 /// How an `engine:` link's engine plays.
 #[derive(Clone, Copy, Debug)]
@@ -161,99 +28,6 @@ pub struct EngineOptions {
     pub seed: u64,
     /// The scheme its player machine follows where it cannot tell.
     pub scheme: Option<Scheme>,
-}
-
-/// An open link: what was opened, and the two directions of its byte stream.
-pub struct Link {
-    /// The spec it was opened from, for people.
-    pub label: String,
-    pub reader: Box<dyn Read + Send>,
-    pub writer: Box<dyn Write + Send>,
-    /// A child process to end with the link.
-    child: Option<Child>,
-    /// What ends the link's other handles (a reader thread's socket or port)
-    /// when the link is dropped, so that the far side sees it close.
-    closers: Vec<Box<dyn FnOnce() + Send>>,
-    /// The simulated board's report lines (each answer's board time, and
-    /// `busy` lines while it thinks: [`super::board_time::Report`]), for
-    /// whoever wants them; `None` on links that report nothing.
-    pub reports: Option<Receiver<String>>,
-    /// Whether the simulated board's answer reports are also copied to stderr.
-    echo_reports: Arc<AtomicBool>,
-}
-
-impl Drop for Link {
-    fn drop(&mut self) {
-        for close in self.closers.drain(..) {
-            close();
-        }
-        if let Some(child) = self.child.as_mut() {
-            // Closing its stdin asks it to stop (a simulated board prints its
-            // summary first); then, after a second, make sure.
-            self.writer = Box::new(io::sink());
-            let deadline = std::time::Instant::now() + Duration::from_secs(1);
-            while !matches!(child.try_wait(), Ok(Some(_))) {
-                if std::time::Instant::now() >= deadline {
-                    let _ = child.kill();
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            let _ = child.wait();
-        }
-    }
-}
-
-impl Link {
-    /// A link over any reader and writer.
-    pub fn from_parts(
-        label: impl Into<String>,
-        reader: impl Read + Send + 'static,
-        writer: impl Write + Send + 'static,
-    ) -> Link {
-        Link {
-            label: label.into(),
-            reader: Box::new(reader),
-            writer: Box::new(writer),
-            child: None,
-            closers: Vec::new(),
-            reports: None,
-            echo_reports: Arc::new(AtomicBool::new(true)),
-        }
-    }
-
-    /// The clock its answers are judged by: board time when the far side is
-    /// a simulated board that reports it (with the wall clock waiting up to
-    /// `guard`), else the wall clock.
-    pub fn answer_clock(&self, guard: Duration) -> AnswerClock {
-        if self.reports.is_some() {
-            AnswerClock::Board { guard }
-        } else {
-            AnswerClock::Wall
-        }
-    }
-
-    /// Stops copying the simulated board's answer reports to stderr (for a
-    /// caller that shows the board times itself).
-    pub fn quiet_reports(&self) {
-        self.echo_reports.store(false, Ordering::Release);
-    }
-
-    /// Runs `close` when the link is dropped.
-    pub fn on_close(mut self, close: impl FnOnce() + Send + 'static) -> Link {
-        self.closers.push(Box::new(close));
-        self
-    }
-
-    /// A connected TCP stream (Nagle off: every request goes out at once).
-    pub fn from_tcp(label: impl Into<String>, stream: TcpStream) -> io::Result<Link> {
-        stream.set_nodelay(true)?;
-        let reader = stream.try_clone()?;
-        let closer = stream.try_clone()?;
-        Ok(Link::from_parts(label, reader, stream).on_close(move || {
-            let _ = closer.shutdown(std::net::Shutdown::Both);
-        }))
-    }
 }
 
 /// A serial port's reader: waits through read timeouts until the link is
@@ -364,7 +138,7 @@ pub fn open(
             // The board's model byte for byte (`model::player`), as the
             // hardware answers, rather than an engine behind `PlayerLink`.
             let (ours, theirs) = std::os::unix::net::UnixStream::pair()?;
-            let board = crate::model::player::BoardPlayer::new(*b"FP", engine.scheme)
+            let board = model::player::BoardPlayer::new(*b"FP", engine.scheme)
                 .with_budget(board_model_budget(name).expect("checked"));
             std::thread::Builder::new()
                 .name(label.clone())
@@ -412,7 +186,7 @@ pub fn open(
 /// Answers the referee on `stream` as the board's model does, until it closes.
 fn serve_board_model(
     mut stream: std::os::unix::net::UnixStream,
-    mut board: crate::model::player::BoardPlayer,
+    mut board: model::player::BoardPlayer,
 ) {
     let mut byte = [0u8; 1];
     while let Ok(1) = stream.read(&mut byte) {
@@ -547,60 +321,4 @@ fn open_sim(
     link.reports = Some(reports);
     link.echo_reports = echo;
     Ok(link.on_close(move || drop(stdin)))
-}
-
-/// Checks that `spec` can be opened by the referee (not `stdio`: it speaks for itself).
-pub fn check_referee_spec(spec: &LinkSpec) -> anyhow::Result<()> {
-    if *spec == LinkSpec::Stdio {
-        bail!("a referee's player cannot be `stdio`: use exec:COMMAND for a program");
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn specs_read_and_print_back() {
-        let cases = [
-            ("serial:/dev/ttyUSB0", "serial:/dev/ttyUSB0@115200"),
-            ("serial:/dev/ttyUSB0@9600", "serial:/dev/ttyUSB0@9600"),
-            ("tcp:localhost:10000", "tcp:localhost:10000"),
-            ("listen:10001", "listen:0.0.0.0:10001"),
-            ("listen:127.0.0.1:0", "listen:127.0.0.1:0"),
-            ("exec:./player --fast", "exec:./player --fast"),
-            ("engine:default", "engine:default"),
-            ("stdio", "stdio"),
-            ("sim", "sim@115200"),
-            ("sim@9600", "sim@9600"),
-            ("sim:5", "sim@115200:5"),
-            ("sim@9600:650", "sim@9600:650"),
-        ];
-        for (text, shown) in cases {
-            let spec: LinkSpec = text.parse().unwrap();
-            assert_eq!(spec.to_string(), shown);
-            assert_eq!(shown.parse::<LinkSpec>().unwrap(), spec);
-        }
-    }
-
-    #[test]
-    fn bad_specs_say_what_is_wrong() {
-        let error = |s: &str| s.parse::<LinkSpec>().unwrap_err();
-        assert!(error("ttyUSB0").contains("is not a link"));
-        assert!(error("serial:").contains("names no serial target"));
-        assert!(error("serial:/dev/x@fast").contains("`fast`"));
-        assert!(error("tcp:localhost").contains("HOST:PORT"));
-        assert!(error("tcp:localhost:99999").contains("`99999`"));
-        assert!(error("udp:1:2").contains("unknown link kind `udp`"));
-        assert!(error("sim@fast").contains("`fast`"));
-        assert!(error("sim@0").contains("`0`"));
-        assert!(error("sim:soon").contains("`soon`"));
-        assert!(error("sim@9600:2000").contains("search time"));
-        assert!(error("simulator").contains("is not a link"));
-        assert!(
-            error("ttyUSB0").contains("sim[@BAUD][:MS]"),
-            "the forms list sim"
-        );
-    }
 }
