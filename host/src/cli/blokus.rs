@@ -3,7 +3,7 @@
 
 use crate::blokus::bench;
 use crate::blokus::code::parse_code_list;
-use crate::blokus::display;
+use crate::blokus::display::{self, Colour};
 use crate::blokus::engine::{
     engine_by_name, play_game, points_for_player_one, Engine, RandomEngine, ENGINE_NAMES,
 };
@@ -126,13 +126,15 @@ pub enum Side {
 }
 
 /// Runs one Blokus Duo subcommand.
+/// The board is drawn in `colour` (the last move marked either way).
 pub fn run(
     command: BlokusCommand,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
+    colour: Colour,
 ) -> anyhow::Result<()> {
     match command {
-        BlokusCommand::Legal { moves, list } => legal(&moves, list, out),
+        BlokusCommand::Legal { moves, list } => legal(&moves, list, out, colour),
         BlokusCommand::Perft { depth, moves } => {
             let position = position_after(&moves)?;
             writeln!(out, "{}", perft(&position, depth))?;
@@ -166,7 +168,7 @@ pub fn run(
                 },
             };
             let base = record.unwrap_or_else(default_record_base);
-            play(first, opponent, &base, input, out)
+            play(first, opponent, &base, input, out, colour)
         }
         BlokusCommand::Bench { games, perft_depth } => bench::run(games, perft_depth, out),
         BlokusCommand::Match {
@@ -183,15 +185,32 @@ pub fn run(
 
 /// The position after a comma-separated list of codes, with errors naming the bad move.
 pub fn position_after(moves: &str) -> anyhow::Result<Position> {
-    let codes = parse_code_list(moves)?;
-    Position::from_codes(&codes).map_err(|(i, reason)| {
-        anyhow::anyhow!("move {} ({}) is illegal: {reason}", i + 1, codes[i])
-    })
+    Ok(position_and_last(moves)?.0)
 }
 
-fn legal(moves: &str, list: Option<ListStyle>, out: &mut dyn Write) -> anyhow::Result<()> {
-    let position = position_after(moves)?;
-    write!(out, "{}", display::summary(&position))?;
+/// The position after a comma-separated list of codes and the last of them
+/// played (none from the start).
+fn position_and_last(moves: &str) -> anyhow::Result<(Position, Option<Move>)> {
+    let codes = parse_code_list(moves)?;
+    let mut position = Position::new();
+    let mut last = None;
+    for (i, &code) in codes.iter().enumerate() {
+        let m = position
+            .play_code(code)
+            .map_err(|reason| anyhow::anyhow!("move {} ({code}) is illegal: {reason}", i + 1))?;
+        last = Some(m);
+    }
+    Ok((position, last))
+}
+
+fn legal(
+    moves: &str,
+    list: Option<ListStyle>,
+    out: &mut dyn Write,
+    colour: Colour,
+) -> anyhow::Result<()> {
+    let (position, last) = position_and_last(moves)?;
+    write!(out, "{}", display::summary(&position, last, colour))?;
     let placements = position.legal_placements();
     if let Some(style) = list {
         for p in &placements {
@@ -282,13 +301,15 @@ pub struct Reply {
     pub board_time: Option<BoardTime>,
 }
 
-/// A person (on `input`/`out`) plays `opponent`; both record files are kept current.
+/// A person (on `input`/`out`) plays `opponent`; both record files are kept
+/// current. The board is drawn after every move, that move marked, in `colour`.
 pub fn play(
     first: Side,
     mut opponent: Opponent,
     base: &Path,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
+    colour: Colour,
 ) -> anyhow::Result<()> {
     let human = if first == Side::Human {
         Player::One
@@ -310,11 +331,11 @@ pub fn play(
         base.with_extension("txt").display(),
         base.with_extension("sgf").display()
     )?;
-    write!(out, "{}", display::summary(&position))?;
+    write!(out, "{}", display::summary(&position, None, colour))?;
     let mut last = None;
     while !position.is_over() {
         let m = if position.to_move() == human {
-            match ask_move(&position, input, out)? {
+            match ask_move(&position, last, colour, input, out)? {
                 Some(m) => m,
                 None => {
                     writeln!(out, "Stopped; the game so far is in the record.")?;
@@ -334,7 +355,7 @@ pub fn play(
         position.play(m);
         last = Some(m);
         recorder.push(m.code())?;
-        write!(out, "{}", display::summary(&position))?;
+        write!(out, "{}", display::summary(&position, last, colour))?;
     }
     let verdict = match position.winner() {
         Some(p) if p == human => "You win.",
@@ -365,9 +386,12 @@ fn describe(m: Move) -> String {
     }
 }
 
-/// Asks until the person types a legal move; `None` on 'quit' or end of input.
+/// Asks until the person types a legal move; `None` on 'quit' or end of
+/// input. `board` redraws `position` (after `last`) in `colour`.
 fn ask_move(
     position: &Position,
+    last: Option<Move>,
+    colour: Colour,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> anyhow::Result<Option<Move>> {
@@ -394,7 +418,7 @@ fn ask_move(
                 continue;
             }
             "board" => {
-                write!(out, "{}", display::summary(position))?;
+                write!(out, "{}", display::summary(position, last, colour))?;
                 continue;
             }
             "moves" => {
