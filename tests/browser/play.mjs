@@ -108,8 +108,9 @@ async function checkPieceNames(page, game, japanese) {
 
 // The toggle: the pieces of the page shown (a game's position) in Japanese,
 // the choice kept over a reload (localStorage), the screenshot
-// `dir/name-kanji.png`, and back to Latin letters.
-export async function toggleJapanese(page, dir, game) {
+// `dir/name-kanji.png` (of the position after `at` moves, if given), and
+// back to Latin letters.
+export async function toggleJapanese(page, dir, game, at = null) {
   await checkPieceNames(page, game, false);
   await page.check('#pieces-japanese');
   let seen = await checkPieceNames(page, game, true);
@@ -119,6 +120,12 @@ export async function toggleJapanese(page, dir, game) {
   await page.waitForFunction((gameId) => state && state.id === gameId && document.querySelector('#board .piece'), id);
   seen = await checkPieceNames(page, game, true);
   console.log(`${game}: ${seen.pieces} pieces and ${seen.drops} drops in Japanese, kept over a reload`);
+  if (at !== null) {
+    await page.evaluate((k) => reviewGo(k), at);
+    await page.waitForFunction((k) => state.at === k, at);
+    seen = await checkPieceNames(page, game, true);
+    console.log(`${game}: after move ${at}, ${seen.pieces} pieces in Japanese, the hands' among them`);
+  }
   await page.mouse.move(0, 0);
   await page.screenshot({ path: `${dir}/${game}-kanji.png`, fullPage: true });
   await page.check('#pieces-latin');
