@@ -23,7 +23,9 @@ use std::time::{Duration, Instant};
 /// The Blokus Duo subcommands.
 #[derive(Subcommand, Debug)]
 pub enum BlokusCommand {
-    /// Draw the board and print, as the last line, the number of distinct legal placements.
+    /// Draw the board (the last move's cells in capitals; in colour on a
+    /// terminal that takes it) and print, as the last line, the number of
+    /// distinct legal placements.
     Legal {
         /// Comma-separated contest codes played from the start (`0000` for a pass).
         #[arg(long, default_value = "")]
