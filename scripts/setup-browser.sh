@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Set-up of the browser tests (tests/browser/): Debian's Chromium, Node.js
-# and npm from apt-get (as root, or with sudo), then playwright-core from
+# and npm, and a Japanese font (IPA Mincho, for the shogi pages' kanji in
+# the screenshots) when there is none, from apt-get (as root, or with
+# sudo), then playwright-core from
 # npm (`npm ci`, the versions of tests/browser/package-lock.json). Safe to
 # run again; it does nothing when everything is there. Fails with the reason
 # when it cannot install.
@@ -14,6 +16,9 @@ else
 fi
 command -v node >/dev/null 2>&1 || need_apt+=(nodejs)
 command -v npm >/dev/null 2>&1 || need_apt+=(npm)
+if ! command -v fc-list >/dev/null 2>&1 || [ -z "$(fc-list :lang=ja)" ]; then
+  need_apt+=(fonts-ipafont-mincho)
+fi
 
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -3,8 +3,9 @@
 // illegal move refused first. The finished board's screenshot is
 // dobutsu.png. Then the game reviewed: back to its start, forward to move
 // 1 (the board shown is the server's after 1 move, the move marked), a move
-// there refused, and on to the last. Run by run.mjs.
-import { clickShogiMove, newGameAgainstRandom, playToEnd } from './play.mjs';
+// there refused, and on to the last. Then the pieces in Japanese (kana),
+// kept over a reload: dobutsu-kanji.png. Run by run.mjs.
+import { clickShogiMove, newGameAgainstRandom, playToEnd, toggleJapanese } from './play.mjs';
 
 export default async function dobutsu(page, url, dir) {
   await page.goto(url);
@@ -21,6 +22,7 @@ export default async function dobutsu(page, url, dir) {
   const end = await playToEnd(page, dir, 'dobutsu', 200,
     (state, turn) => state.legal_moves[turn % state.legal_moves.length], clickShogiMove);
   await review(page, end);
+  await toggleJapanese(page, dir, 'dobutsu');
 }
 
 // The board's cells as shown.

@@ -4,7 +4,8 @@
 // cube starts its own action) and played. The person heads for the goal f6:
 // the legal turn whose path ends nearest it. The finished board's screenshot
 // is janken.png. A cube clicked after the set-up shows its faces (a net)
-// and its top after a step each way. Run by run.mjs.
+// and its top after a step each way; no toggle of piece names (cubes are no
+// shogi pieces). Run by run.mjs.
 import { newGameAgainstRandom, playToEnd } from './play.mjs';
 
 const cellsOf = (text) => text.match(/[a-f][1-6]/g);
@@ -36,6 +37,8 @@ async function clickTurn(page, move) {
 export default async function janken(page, url, dir) {
   await page.goto(url + 'play/janken');
   await newGameAgainstRandom(page);
+  // Cubes, not shogi pieces: no Latin / Japanese toggle.
+  if (await page.isVisible('#piece-style')) throw new Error('a toggle of piece names on the Janken page');
   await page.waitForSelector('#setup-3');
   await page.selectOption('#setup-1', 'GCP');
   await page.click('#setup-play');

@@ -3,8 +3,10 @@
 // hand then a cell) against `random`. The person plays to end the game soon:
 // captures first, then moves and drops next to the other king, drops before
 // moves, the king last; the server ends a game at 400 plies anyway. The
-// finished board's screenshot is kyoto.png. Run by run.mjs.
-import { clickShogiMove, newGameAgainstRandom, playToEnd } from './play.mjs';
+// finished board's screenshot is kyoto.png; then the pieces in kanji, kept
+// over a reload, shown at the last position with pieces in both hands:
+// kyoto-kanji.png. Run by run.mjs.
+import { clickShogiMove, newGameAgainstRandom, playToEnd, toggleJapanese } from './play.mjs';
 
 // The pieces by square (`c3`: {code, side}), read by the page's own FEN reader.
 async function pieces(page) {
@@ -48,4 +50,13 @@ export default async function kyoto(page, url, dir) {
   const drops = end.moves.filter((m, ply) => ply % 2 === 0 && m.includes('@')).length;
   if (drops === 0) throw new Error('no drop was clicked');
   console.log(`kyoto: ${drops} drops clicked`);
+  // In Japanese, the last position with pieces in both hands shown.
+  const inHands = await page.evaluate(async (plies) => {
+    for (let k = plies; k > 0; k--) {
+      const { hands } = readShogiFen((await api('GET', `games/${state.id}/at/${k}`)).fen);
+      if (hands.first.length && hands.second.length) return k;
+    }
+    return null;
+  }, end.moves.length);
+  await toggleJapanese(page, dir, 'kyoto', inHands);
 }

@@ -25,7 +25,9 @@ fn legal_draws_the_board_and_lists_every_code_on_request() {
         "",
     );
     assert!(run.output.starts_with("  1 2 3 4 5 6 7 8 9 a b c d e\n"));
-    assert!(run.output.contains("\n4 . . . . o . . . . . . . . .\n"));
+    // The last move's cells in capitals; no colour into a pipe or a file.
+    assert!(run.output.contains("\n4 . . . . O . . . . . . . . .\n"));
+    assert!(!run.output.contains('\x1b'));
     let count: usize = run.last_line().parse().unwrap();
     // The listing sits between the summary's "to move" line and the count.
     let lines: Vec<&str> = run.output.lines().collect();

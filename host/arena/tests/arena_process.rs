@@ -18,6 +18,56 @@ fn perft_exits_zero_with_the_count_last() {
     assert_eq!(stdout.lines().last(), Some("171396"));
 }
 
+/// `arena ARGS` with the environment variables `vars` set (the rest removed
+/// that bear on colour).
+fn arena_with(args: &[&str], vars: &[(&str, &str)]) -> String {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_arena"));
+    for var in [
+        "NO_COLOR",
+        "CLICOLOR",
+        "CLICOLOR_FORCE",
+        "TERM",
+        "COLORTERM",
+        "CI",
+    ] {
+        command.env_remove(var);
+    }
+    let out = command
+        .args(args)
+        .envs(vars.iter().copied())
+        .output()
+        .expect("arena runs");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_board_is_in_colour_only_where_colour_is_wanted() {
+    let legal = ["blokus", "legal", "--moves", "56j0,aap0"];
+    // Into a pipe: plain, the last move in capitals.
+    let plain = arena_with(&legal, &[("TERM", "xterm-256color")]);
+    assert!(!plain.contains('\x1b'), "{plain}");
+    assert!(
+        plain.contains("\nb . . . . . . . . X X X . . .\n"),
+        "{plain}"
+    );
+    // Forced (as a terminal would be): the players' colours, the same letters.
+    let forced = arena_with(
+        &legal,
+        &[("CLICOLOR_FORCE", "1"), ("TERM", "xterm-256color")],
+    );
+    assert!(forced.contains("\x1b[38;5;208mo"), "{forced:?}");
+    assert!(forced.contains("\x1b[7m"), "{forced:?}");
+    assert_eq!(forced.lines().last(), plain.lines().last());
+    let basic = arena_with(&legal, &[("CLICOLOR_FORCE", "1"), ("TERM", "xterm")]);
+    assert!(basic.contains("\x1b[33mo"), "{basic:?}");
+    // NO_COLOR (set and not empty) wins over forcing; empty, it does not count.
+    let vars = [("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")];
+    assert_eq!(arena_with(&legal, &vars), plain);
+    let vars = [("CLICOLOR_FORCE", "1"), ("NO_COLOR", ""), ("TERM", "xterm")];
+    assert_eq!(arena_with(&legal, &vars), basic);
+}
+
 #[test]
 fn a_malformed_code_exits_non_zero_with_the_reason_on_stderr() {
     let out = arena(&["blokus", "legal", "--moves", "56J9"]);

@@ -475,6 +475,70 @@ fn serve_blokus_sgf_download_then_load_gives_the_same_position() {
     );
 }
 
+/// The cells `[x, y]` of a Blokus state's `rows` marked `mark`.
+fn marked_cells(state: &Value, mark: char) -> Vec<(u64, u64)> {
+    let mut cells = Vec::new();
+    for (y, row) in state["rows"].as_array().unwrap().iter().enumerate() {
+        for (x, c) in row.as_str().unwrap().chars().enumerate() {
+            if c == mark {
+                cells.push((x as u64 + 1, y as u64 + 1));
+            }
+        }
+    }
+    cells
+}
+
+#[test]
+fn serve_blokus_states_name_each_placed_tiles_cells() {
+    // The page draws each tile as one piece from the moves' cells: after K
+    // moves (the last position or one reviewed) the first K moves' cells are
+    // exactly the board's, each its mover's, each move's tile its code's.
+    let server = start();
+    let (_, mut state) = call(
+        server,
+        "POST",
+        "/api/blokus/new",
+        Some(json!({"first": "human", "second": "greedy"})),
+    );
+    let id = state["id"].as_str().unwrap().to_string();
+    for turn in 0..5 {
+        let legal = state["legal_codes"].as_array().unwrap();
+        let text = legal[turn * 7 % legal.len()].as_str().unwrap().to_string();
+        state = play(server, &id, &text).1;
+    }
+    state = play(server, &id, "pass").1;
+    let plies = state["moves"].as_array().unwrap().len();
+    assert!(plies >= 12, "{state}");
+    for k in [0, 1, 2, 7, plies - 1, plies] {
+        let (status, at) = call(server, "GET", &format!("/api/games/{id}/at/{k}"), None);
+        assert_eq!(status, 200, "{at}");
+        assert_eq!(at["at"], k);
+        let moves = at["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), plies, "every move, whichever is shown");
+        for (player, mark) in [(0, 'o'), (1, 'x')] {
+            let mut placed: Vec<(u64, u64)> = Vec::new();
+            for m in moves[..k].iter().filter(|m| m["player"] == player) {
+                let code = m["code"].as_str().unwrap();
+                let cells = m["cells"].as_array().unwrap();
+                if code == "0000" {
+                    assert!(cells.is_empty() && m["tile"].is_null(), "{m}");
+                    continue;
+                }
+                assert_eq!(m["tile"], code[2..3], "{m}");
+                placed.extend(
+                    cells
+                        .iter()
+                        .map(|c| (c[0].as_u64().unwrap(), c[1].as_u64().unwrap())),
+                );
+            }
+            placed.sort_unstable();
+            let mut board = marked_cells(&at, mark);
+            board.sort_unstable();
+            assert_eq!(placed, board, "player {player} after {k} moves");
+        }
+    }
+}
+
 #[test]
 fn serve_refuses_a_blokus_board_on_a_missing_serial_port_with_400() {
     let server = start();

@@ -8,7 +8,7 @@ use crate::links::board_client::{BoardClient, BoardLimits, Thinking};
 use crate::links::LinkSpec;
 use crate::opponent::{Opponent, Reply};
 use anyhow::{bail, Context};
-use blokus::display;
+use blokus::display::{self, Colour};
 use blokus::parse_code_list;
 use blokus::pentobi;
 use blokus::perft;
@@ -25,7 +25,9 @@ use std::time::Duration;
 /// The Blokus Duo subcommands.
 #[derive(Subcommand, Debug)]
 pub enum BlokusCommand {
-    /// Draw the board and print, as the last line, the number of distinct legal placements.
+    /// Draw the board (the last move's cells in capitals; in colour on a
+    /// terminal that takes it) and print, as the last line, the number of
+    /// distinct legal placements.
     Legal {
         /// Comma-separated contest codes played from the start (`0000` for a pass).
         #[arg(long, default_value = "")]
@@ -132,13 +134,15 @@ pub enum Side {
 }
 
 /// Runs one Blokus Duo subcommand.
+/// The board is drawn in `colour` (the last move marked either way).
 pub fn run(
     command: BlokusCommand,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
+    colour: Colour,
 ) -> anyhow::Result<()> {
     match command {
-        BlokusCommand::Legal { moves, list } => legal(&moves, list, out),
+        BlokusCommand::Legal { moves, list } => legal(&moves, list, out, colour),
         BlokusCommand::Perft { depth, moves } => {
             let position = position_after(&moves)?;
             writeln!(out, "{}", perft(&position, depth))?;
@@ -176,7 +180,7 @@ pub fn run(
                 },
             };
             let base = record.unwrap_or_else(default_record_base);
-            play(first, opponent, &base, input, out)
+            play(first, opponent, &base, input, out, colour)
         }
         BlokusCommand::Bench { games, perft_depth } => bench::run(games, perft_depth, out),
         BlokusCommand::Match {
@@ -193,15 +197,32 @@ pub fn run(
 
 /// The position after a comma-separated list of codes, with errors naming the bad move.
 pub fn position_after(moves: &str) -> anyhow::Result<Position> {
-    let codes = parse_code_list(moves)?;
-    Position::from_codes(&codes).map_err(|(i, reason)| {
-        anyhow::anyhow!("move {} ({}) is illegal: {reason}", i + 1, codes[i])
-    })
+    Ok(position_and_last(moves)?.0)
 }
 
-fn legal(moves: &str, list: Option<ListStyle>, out: &mut dyn Write) -> anyhow::Result<()> {
-    let position = position_after(moves)?;
-    write!(out, "{}", display::summary(&position))?;
+/// The position after a comma-separated list of codes and the last of them
+/// played (none from the start).
+fn position_and_last(moves: &str) -> anyhow::Result<(Position, Option<Move>)> {
+    let codes = parse_code_list(moves)?;
+    let mut position = Position::new();
+    let mut last = None;
+    for (i, &code) in codes.iter().enumerate() {
+        let m = position
+            .play_code(code)
+            .map_err(|reason| anyhow::anyhow!("move {} ({code}) is illegal: {reason}", i + 1))?;
+        last = Some(m);
+    }
+    Ok((position, last))
+}
+
+fn legal(
+    moves: &str,
+    list: Option<ListStyle>,
+    out: &mut dyn Write,
+    colour: Colour,
+) -> anyhow::Result<()> {
+    let (position, last) = position_and_last(moves)?;
+    write!(out, "{}", display::summary(&position, last, colour))?;
     let placements = position.legal_placements();
     if let Some(style) = list {
         for p in &placements {
@@ -241,6 +262,7 @@ pub fn play(
     base: &Path,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
+    colour: Colour,
 ) -> anyhow::Result<()> {
     let human = if first == Side::Human {
         Player::One
@@ -265,11 +287,11 @@ pub fn play(
         opponent.name(),
         human.other(),
     )?;
-    write!(out, "{}", display::summary(&position))?;
+    write!(out, "{}", display::summary(&position, None, colour))?;
     let mut last = None;
     while !position.is_over() {
         let m = if position.to_move() == human {
-            match ask_move(&position, input, out)? {
+            match ask_move(&position, last, colour, input, out)? {
                 Some(m) => m,
                 None => {
                     writeln!(out, "Stopped; the game so far is in {record}.")?;
@@ -289,7 +311,7 @@ pub fn play(
         position.play(m);
         last = Some(m);
         recorder.push(m.code())?;
-        write!(out, "{}", display::summary(&position))?;
+        write!(out, "{}", display::summary(&position, last, colour))?;
     }
     let verdict = match position.winner() {
         Some(p) if p == human => "You win.",
@@ -361,9 +383,12 @@ fn describe(m: Move) -> String {
     }
 }
 
-/// Asks until the person types a legal move; `None` on 'quit' or end of input.
+/// Asks until the person types a legal move; `None` on 'quit' or end of
+/// input. `board` redraws `position` (after `last`) in `colour`.
 fn ask_move(
     position: &Position,
+    last: Option<Move>,
+    colour: Colour,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> anyhow::Result<Option<Move>> {
@@ -390,7 +415,7 @@ fn ask_move(
                 continue;
             }
             "board" => {
-                write!(out, "{}", display::summary(position))?;
+                write!(out, "{}", display::summary(position, last, colour))?;
                 continue;
             }
             "moves" => {

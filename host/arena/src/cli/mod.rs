@@ -15,6 +15,7 @@ pub mod serve;
 pub mod solve;
 pub mod tournament;
 
+use ::blokus::display::Colour;
 use clap::{Parser, Subcommand};
 
 /// Games, engines, referee and tools of the FPGA board-game project.
@@ -91,22 +92,54 @@ pub struct BoardSimArgs {
     pub args: Vec<String>,
 }
 
-/// Runs a parsed command line with the process's standard streams.
+/// Runs a parsed command line with the process's standard streams, the
+/// Blokus Duo board in colour when standard output takes it.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     // Not a lock held for the whole run: `arena player --link stdio` reads
     // stdin through the link, which locks it for each read.
     let mut stdin = std::io::BufReader::new(std::io::stdin());
-    run_with(cli, &mut stdin, &mut std::io::stdout())
+    let colour = stdout_colour();
+    run_in_colour(cli, &mut stdin, &mut std::io::stdout(), colour)
 }
 
-/// Runs a parsed command line reading `input` and writing what it prints to `output`.
+/// What standard output takes: colour only when anstream (the crate clap
+/// writes its own coloured help with) would colour it: a terminal whose
+/// `TERM` is not `dumb`, `NO_COLOR` unset or empty, `CLICOLOR` not `0`
+/// (`CLICOLOR_FORCE` forces it even into a pipe). Then the 256 colours when
+/// the terminal says it has them.
+pub fn stdout_colour() -> Colour {
+    if anstream::AutoStream::choice(&std::io::stdout()) == anstream::ColorChoice::Never {
+        return Colour::Plain;
+    }
+    let term = std::env::var("TERM").unwrap_or_default();
+    let colorterm = std::env::var("COLORTERM").unwrap_or_default();
+    if term.contains("256color") || colorterm == "truecolor" || colorterm == "24bit" {
+        Colour::Full
+    } else {
+        Colour::Basic
+    }
+}
+
+/// Runs a parsed command line reading `input` and writing what it prints to
+/// `output`, as plain text (an in-memory `output` is no terminal).
 pub fn run_with(
     cli: Cli,
     input: &mut dyn std::io::BufRead,
     output: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
+    run_in_colour(cli, input, output, Colour::Plain)
+}
+
+/// [`run_with`], the Blokus Duo board drawn in `colour` (what the terminal
+/// `output` takes, [`stdout_colour`]).
+pub fn run_in_colour(
+    cli: Cli,
+    input: &mut dyn std::io::BufRead,
+    output: &mut dyn std::io::Write,
+    colour: Colour,
+) -> anyhow::Result<()> {
     match cli.command {
-        Command::Blokus(command) => blokus::run(command, input, output),
+        Command::Blokus(command) => blokus::run(command, input, output, colour),
         Command::Dobutsu(command) => dobutsu::run(command, input, output),
         Command::Janken(command) => janken::run(command, input, output),
         Command::Kyoto(command) => kyoto::run(command, input, output),

@@ -6,8 +6,10 @@
 //! a real one), each of its answers shown with its board time. Moves are
 //! contest codes `xytr` (`0000` passes), refused with the rules' reason;
 //! the state carries every code of every legal placement, so that the page
-//! can show where a tile fits; the record is Pentobi's SGF (a transcript
-//! loads too).
+//! can show where a tile fits, and every move's tile and cells, so that it
+//! can draw each placed tile as one piece (the tiles on the board after K
+//! moves are the first K moves' cells; move K is the one marked); the
+//! record is Pentobi's SGF (a transcript loads too).
 
 use super::table::{make_seats, record_text, replay, seat_specs, Match, Seat};
 use super::Refusal;
@@ -100,16 +102,21 @@ fn board_time_view(time: &BoardTime) -> Value {
     json!({"ms": time.ms, "cycles": time.cycles, "text": time.to_string()})
 }
 
-/// A move for the page: its code, its mover, its cells `[x, y]`, their
-/// Pentobi names, and a board's time for it.
+/// A move for the page: its code, its mover, its tile's letter (none for a
+/// pass), the cells it covers `[x, y]` (none for a pass), their Pentobi
+/// names, and a board's time for it.
 fn move_view(m: Move, player: Player, board_time: Option<&BoardTime>) -> Value {
-    let cells = match m {
-        Move::Pass => Vec::new(),
-        Move::Place(p) => p.cells().cells().map(|c| [c.x(), c.y()]).collect(),
+    let (tile, cells) = match m {
+        Move::Pass => (None, Vec::new()),
+        Move::Place(p) => (
+            Some(p.tile().letter().to_string()),
+            p.cells().cells().map(|c| [c.x(), c.y()]).collect(),
+        ),
     };
     json!({
         "code": m.code().to_string(),
         "player": player.index(),
+        "tile": tile,
         "cells": cells,
         "pentobi": match m {
             Move::Pass => "pass".to_string(),

@@ -1,8 +1,9 @@
 // The game page of `arena serve`: draws the board from the state's FEN, sends
 // moves (clicked or typed) to the JSON API, and lets engines move. One script
 // for every game: the shogi games (Dobutsu, Kyoto) share the FEN reader and
-// the click-a-piece-then-a-cell input; Janken shogi builds a turn as a path
-// of clicked cells. The API calls are common.js's.
+// the click-a-piece-then-a-cell input, and name their pieces in Latin
+// letters or in Japanese (a toggle the browser remembers); Janken shogi
+// builds a turn as a path of clicked cells. The API calls are common.js's.
 'use strict';
 
 const GAME = location.pathname.split('/')[2];
@@ -14,15 +15,72 @@ let inspected = null; // janken: the cell of the cube whose faces are shown
 
 // ---- shogi FEN (Dobutsu, Kyoto) ----
 
-// Letters, not emoji or kanji: they show with any font.
-const SHOGI_GLYPHS = {
-  dobutsu: { C: 'C', '+C': 'H', E: 'E', G: 'G', L: 'L' },
-  kyoto: { P: 'P', L: 'L', N: 'N', S: 'S', K: 'K', '+P': 'R', '+L': 'T', '+N': 'G', '+S': 'B' },
+// Each piece by its code in the FEN (a face, `+` the other face): its Latin
+// letter and English name (they show with any font), and its Japanese
+// character and name. Kyoto shogi's are shogi pieces, in kanji as the
+// Simulation shogi seed prints its board (玉 both kings); Dobutsu shogi's
+// are animals, the first kana of each name in hiragana as the Dobutsu seed
+// writes them (らいおん, きりん, ぞう, ひよこ, にわとり). In the order of the legend.
+const SHOGI_PIECES = {
+  dobutsu: {
+    L: ['L', 'lion', 'ら', 'らいおん'],
+    G: ['G', 'giraffe', 'き', 'きりん'],
+    E: ['E', 'elephant', 'ぞ', 'ぞう'],
+    C: ['C', 'chick', 'ひ', 'ひよこ'],
+    '+C': ['H', 'hen', 'に', 'にわとり'],
+  },
+  kyoto: {
+    P: ['P', 'pawn', '歩', '歩兵'],
+    '+P': ['R', 'rook', '飛', '飛車'],
+    L: ['L', 'lance', '香', '香車'],
+    '+L': ['T', 'tokin', 'と', 'と金'],
+    N: ['N', 'knight', '桂', '桂馬'],
+    '+N': ['G', 'gold', '金', '金将'],
+    S: ['S', 'silver', '銀', '銀将'],
+    '+S': ['B', 'bishop', '角', '角行'],
+    K: ['K', 'king', '玉', '玉将'],
+  },
 };
-const SHOGI_NAMES = {
-  dobutsu: { C: 'chick', '+C': 'hen', E: 'elephant', G: 'giraffe', L: 'lion' },
-  kyoto: { P: 'pawn', L: 'lance', N: 'knight', S: 'silver', K: 'king', '+P': 'rook', '+L': 'tokin', '+N': 'gold', '+S': 'bishop' },
-};
+
+// The pieces in Japanese (else Latin letters): the person's choice, kept
+// in the browser's localStorage for every shogi page.
+const JAPANESE_KEY = 'arena.shogi-pieces';
+let japanese = false;
+try { japanese = localStorage.getItem(JAPANESE_KEY) === 'japanese'; } catch (e) { /* no storage: letters */ }
+
+function setJapanese(on) {
+  japanese = on;
+  try { localStorage.setItem(JAPANESE_KEY, on ? 'japanese' : 'latin'); } catch (e) { /* kept for this page only */ }
+  render();
+}
+
+// A piece's character and name as the page names pieces now.
+function pieceGlyph(code) {
+  const piece = SHOGI_PIECES[GAME][code];
+  return piece ? piece[japanese ? 2 : 0] : code;
+}
+function pieceName(code) {
+  const piece = SHOGI_PIECES[GAME][code];
+  return piece ? piece[japanese ? 3 : 1] : code;
+}
+
+// A move's text as the page shows it: as played (`b1a2+`, `+P@c3`), a drop
+// in Japanese its square, its piece and 打 (`c3飛打`).
+function moveText(move) {
+  const drop = move.split('@');
+  if (!japanese || drop.length !== 2 || !SHOGI_PIECES[GAME]) return move;
+  return drop[1] + pieceGlyph(drop[0]) + '打';
+}
+
+// The legend's key to the pieces: each face and, after a slash, its other
+// face (in Japanese, each name in English too).
+function pieceKey() {
+  const pieces = SHOGI_PIECES[GAME];
+  const face = (c) => `${pieceGlyph(c)} ${pieceName(c)}` + (japanese ? ` (${pieces[c][1]})` : '');
+  return Object.keys(pieces).filter((code) => !code.startsWith('+'))
+    .map((code) => [code, '+' + code].filter((c) => pieces[c]).map(face).join(' / '))
+    .join(', ');
+}
 
 // {rows: [[piece|null]], hands: {first: [letters], second: [letters]}}; a piece is {code, side}.
 function readShogiFen(fen) {
@@ -56,12 +114,15 @@ function squareName(column, row, ranks) {
 
 function pieceElement(code, side) {
   const span = document.createElement('span');
-  span.className = 'piece ' + side;
-  span.textContent = SHOGI_GLYPHS[GAME][code] || code;
+  span.className = 'piece ' + side + (japanese ? ' ja' : '');
+  if (japanese) span.lang = 'ja';
+  span.dataset.code = code;
+  span.textContent = pieceGlyph(code);
   const name = document.createElement('small');
-  name.textContent = SHOGI_NAMES[GAME][code] || '';
+  name.textContent = pieceName(code);
   span.append(name);
-  span.title = (side === 'first' ? 'first player: ' : 'second player: ') + (SHOGI_NAMES[GAME][code] || code);
+  const piece = SHOGI_PIECES[GAME][code];
+  span.title = `${side} player: ` + (piece ? `${piece[1]} (${piece[3]})` : code);
   return span;
 }
 
@@ -178,7 +239,8 @@ function offerChoices(moves) {
   box.replaceChildren(document.createTextNode('Which one? '));
   for (const move of moves) {
     const button = document.createElement('button');
-    button.textContent = move;
+    button.textContent = moveText(move);
+    button.dataset.move = move;
     button.addEventListener('click', () => { box.replaceChildren(); play(move); });
     box.append(button);
   }
@@ -329,12 +391,12 @@ function clickJanken(square, cube) {
 
 // ---- the page ----
 
+// The legend under the board; `KEY` stands for the key to the pieces.
 const LEGENDS = {
-  dobutsu: 'First (blue) moves up, second (red, upside down). L lion, G giraffe, E elephant, C chick, H hen. '
+  dobutsu: 'First (blue) moves up, second (red, upside down). KEY. '
     + 'Click a piece then a cell; a piece in hand, then a cell, drops it.',
   kyoto: 'First (blue) moves up, second (red, upside down). Every piece but the king flips after it moves: '
-    + 'P pawn / R rook, L lance / T tokin, N knight / G gold, S silver / B bishop, K king. '
-    + 'Click a piece then a cell; a piece in hand, then a cell, drops it (then choose the face).',
+    + 'KEY. Click a piece then a cell; a piece in hand, then a cell, drops it (then choose the face).',
   janken: 'Cubes: the big letter is the top (G rock, C scissors, P paper), then top, front and side. '
     + 'First (capitals) aims at f6, second (small letters) at a1. Click the cells of your turn\'s path '
     + '(another of your cubes starts its own action), then Play.',
@@ -343,6 +405,8 @@ const LEGENDS = {
 function render() {
   if (!state) return;
   if (GAME === 'janken') drawJanken(); else drawShogi();
+  $('legend').textContent = (LEGENDS[GAME] || '').replace('KEY', SHOGI_PIECES[GAME] ? pieceKey() : '');
+  if (SHOGI_PIECES[GAME]) $(japanese ? 'pieces-japanese' : 'pieces-latin').checked = true;
   const seat = state.seats[state.to_move === 'first' ? 0 : 1];
   $('status').textContent = state.over ? 'Game over'
     : `${state.to_move === 'first' ? 'First' : 'Second'} to move (${seat.player})`
@@ -353,7 +417,7 @@ function render() {
   $('engine-info').textContent = state.engine_info ? 'engine: ' + state.engine_info : '';
   listMoves(state.moves.map((move) => {
     const li = document.createElement('li');
-    li.textContent = move;
+    li.textContent = moveText(move);
     return li;
   }));
   $('download').href = `/api/games/${state.id}/record`;
@@ -429,7 +493,9 @@ async function start() {
   if (!info) { say('no game ' + GAME); return; }
   document.title = info.title + ' — arena';
   $('title').textContent = info.title;
-  $('legend').textContent = LEGENDS[GAME] || '';
+  $('piece-style').hidden = !SHOGI_PIECES[GAME];
+  $('pieces-latin').addEventListener('change', () => setJapanese(false));
+  $('pieces-japanese').addEventListener('change', () => setJapanese(true));
   fillSeat('first', 'human');
   fillSeat('second', info.engines.some((e) => e.name === 'alphabeta') ? 'alphabeta' : 'random');
   for (const option of info.options) {

@@ -1,7 +1,9 @@
-// The Blokus Duo page of `arena serve`: the 14x14 board, each player's 21
-// tiles (used ones greyed), a tile picked from the palette of the person to
-// move, turned with r / f or the buttons, its cells previewed under the
-// mouse (green where the move code is among the state's legal codes, red
+// The Blokus Duo page of `arena serve`: the 14x14 board, each placed tile
+// drawn as one piece (its cells joined, an outline between tiles, a dot on
+// the move shown: the last, or the one reviewed), each player's 21 tiles
+// (used ones greyed), a tile picked from the palette of the person to move,
+// turned with r / f or the buttons, its cells previewed under the mouse
+// (green where the move code is among the state's legal codes, red
 // elsewhere; dots where the tile fits), a click plays the code and the
 // server refuses an illegal one with the rules' reason. Passes, scores, the
 // moves, SGF download and load. A board (`sim:10`, or `serial` with the
@@ -59,12 +61,63 @@ function markPicked() {
   }
 }
 
+// The board's cells: 30 px squares 31 px apart (a 1 px gap, the grid's lines).
+const PITCH = 31;
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svgElement(name, attributes) {
+  const element = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  return element;
+}
+
+// One tile as one piece, a <g class="shape">: its `cells` ([column, row]
+// from 0) as squares `pitch` apart, each wide enough to cover the gap to
+// the next so that the tile's cells join (`path.fill`), and its outline
+// (`path.outline`) on every side with no cell of the tile beside it. The
+// centre of the cell nearest the tile's middle is `centre`.
+function shapeGroup(cells, pitch, className) {
+  const inTile = new Set(cells.map(([x, y]) => x + ',' + y));
+  let fill = '';
+  let outline = '';
+  for (const [x, y] of cells) {
+    const [left, top] = [x * pitch - 0.5, y * pitch - 0.5];
+    fill += `M${left} ${top}h${pitch}v${pitch}h${-pitch}z`;
+    if (!inTile.has(x + ',' + (y - 1))) outline += `M${left} ${top}h${pitch}`;
+    if (!inTile.has(x + ',' + (y + 1))) outline += `M${left} ${top + pitch}h${pitch}`;
+    if (!inTile.has((x - 1) + ',' + y)) outline += `M${left} ${top}v${pitch}`;
+    if (!inTile.has((x + 1) + ',' + y)) outline += `M${left + pitch} ${top}v${pitch}`;
+  }
+  const group = svgElement('g', { class: ('shape ' + className).trim() });
+  group.append(svgElement('path', { class: 'fill', d: fill }), svgElement('path', { class: 'outline', d: outline }));
+  const [mx, my] = [0, 1].map((i) => cells.reduce((sum, c) => sum + c[i], 0) / cells.length);
+  const away = ([x, y]) => Math.hypot(x - mx, y - my);
+  const [cx, cy] = cells.reduce((best, c) => (away(c) < away(best) ? c : best));
+  group.centre = [cx * pitch + (pitch - 1) / 2, cy * pitch + (pitch - 1) / 2];
+  return group;
+}
+
+// The tiles placed by the moves up to the one shown (`state.at`), each one
+// piece (data-move its number, data-tile its letter), the move shown dotted.
+function drawTiles() {
+  const size = 14 * PITCH - 1;
+  const layer = svgElement('svg', { id: 'tiles', class: 'tiles', viewBox: `0 0 ${size} ${size}` });
+  state.moves.slice(0, state.at).forEach((m, i) => {
+    if (!m.cells.length) return; // a pass
+    const shown = i === state.at - 1;
+    const shape = shapeGroup(m.cells.map(([x, y]) => [x - 1, y - 1]), PITCH, `p${m.player}` + (shown ? ' last' : ''));
+    shape.dataset.move = i + 1;
+    shape.dataset.tile = m.tile;
+    if (shown) shape.append(svgElement('circle', { class: 'last-mark', cx: shape.centre[0], cy: shape.centre[1], r: 5 }));
+    layer.append(shape);
+  });
+  return layer;
+}
+
 function drawBoard() {
   const board = $('board');
   board.replaceChildren();
   cellElements = new Map();
-  const lastMove = state.at ? state.moves[state.at - 1] : null;
-  const last = new Set((lastMove ? lastMove.cells : []).map(([x, y]) => x + ',' + y));
   const corner = document.createElement('div');
   corner.className = 'coord';
   board.append(corner);
@@ -90,34 +143,32 @@ function drawBoard() {
       if (mark === 'o') cell.classList.add('p0');
       if (mark === 'x') cell.classList.add('p1');
       if ((x === 5 && y === 5) || (x === 10 && y === 10)) cell.classList.add('start');
-      if (last.has(key)) cell.classList.add('last');
       cell.addEventListener('mouseenter', () => { hover = [x, y]; markPicked(); });
       cell.addEventListener('click', () => clickCell(x, y));
       cellElements.set(key, cell);
       board.append(cell);
     });
   });
+  board.append(drawTiles());
   markPicked();
 }
 
+// A palette's picture of tile `letter` in orientation `r`: one piece, its
+// reference cell (the code's xy) dotted.
 function tilePicture(letter, r, used) {
   const offsets = tileOffsets(letter, r);
-  const xs = offsets.map(([dx]) => dx);
-  const ys = offsets.map(([, dy]) => dy);
-  const [minX, minY] = [Math.min(...xs), Math.min(...ys)];
-  const grid = document.createElement('div');
-  grid.className = 'tile-grid';
-  grid.style.gridTemplateColumns = `repeat(${Math.max(...xs) - minX + 1}, 9px)`;
-  grid.style.gridTemplateRows = `repeat(${Math.max(...ys) - minY + 1}, 9px)`;
-  for (const [dx, dy] of offsets) {
-    const square = document.createElement('span');
-    square.style.gridColumn = dx - minX + 1;
-    square.style.gridRow = dy - minY + 1;
-    if (dx === 0 && dy === 0) square.className = 'reference';
-    grid.append(square);
-  }
-  if (used) grid.classList.add('used');
-  return grid;
+  const [minX, minY] = [0, 1].map((i) => Math.min(...offsets.map((o) => o[i])));
+  const [maxX, maxY] = [0, 1].map((i) => Math.max(...offsets.map((o) => o[i])));
+  const pitch = 10;
+  const [width, height] = [(maxX - minX + 1) * pitch - 1, (maxY - minY + 1) * pitch - 1];
+  const picture = svgElement('svg', {
+    class: 'tile-picture' + (used ? ' used' : ''), width, height, viewBox: `0 0 ${width} ${height}`,
+  });
+  const shape = shapeGroup(offsets.map(([dx, dy]) => [dx - minX, dy - minY]), pitch, '');
+  const centre = (min) => -min * pitch + (pitch - 1) / 2;
+  shape.append(svgElement('circle', { class: 'reference', cx: centre(minX), cy: centre(minY), r: 1.5 }));
+  picture.append(shape);
+  return picture;
 }
 
 function drawPalettes() {
