@@ -104,6 +104,7 @@ fn engines_lists_every_name_a_link_takes() {
         "greedy",
         "model-1ply",
         "random",
+        "light-uct",
     ] {
         assert!(run.output.contains(name), "{name}");
     }

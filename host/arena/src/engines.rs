@@ -4,6 +4,8 @@
 
 use blokus::Engine;
 use games::blokus::{GtpEngine, RandomEngine, SearchEngine};
+use model::light::Policy;
+use model::tree::{ChildrenBy, LightTree, TreeConfig};
 use model::{board_model_budget, BoardModel, ModelOnePly};
 use std::time::Duration;
 
@@ -18,6 +20,75 @@ pub fn is_engine_name(name: &str) -> bool {
         || ENGINE_NAMES.contains(&name)
         || board_model_budget(name).is_some()
         || name.strip_prefix("gtp:").is_some_and(|c| !c.is_empty())
+        || light_uct_config(name).is_some_and(|c| c.is_ok())
+}
+
+/// The tree search over light playouts an engine name
+/// `light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,seed=S]`
+/// asks for (`None`: another name; `Err`: a malformed option, named).
+pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
+    let rest = name.strip_prefix("light-uct")?;
+    let mut config = TreeConfig::default();
+    let options = match rest.strip_prefix(':') {
+        None if rest.is_empty() => return Some(Ok(config)),
+        None => return None,
+        Some(options) => options,
+    };
+    for option in options.split(',') {
+        let Some((key, value)) = option.split_once('=') else {
+            return Some(Err(format!("`{option}` in `{name}` is not KEY=VALUE")));
+        };
+        let bad = || format!("`{value}` is no value for `{key}` in `{name}`");
+        let parsed = match key {
+            "playouts" => value
+                .parse()
+                .map(|v| config.playouts = v)
+                .map_err(|_| bad()),
+            "children" => value
+                .parse()
+                .map(|v| config.children = v)
+                .map_err(|_| bad()),
+            "expand" => value
+                .parse()
+                .map(|v| config.expand_after = v)
+                .map_err(|_| bad()),
+            "c" => value
+                .parse()
+                .map(|v| config.exploration = v)
+                .map_err(|_| bad()),
+            "seed" => value.parse().map(|v| config.seed = v).map_err(|_| bad()),
+            "policy" => match value {
+                "pentobi" => Ok(Policy::PENTOBI),
+                "uniform" => Ok(Policy::UNIFORM),
+                "largest" => Ok(Policy::LARGEST),
+                _ => Err(bad()),
+            }
+            .map(|policy| {
+                config.policy = Policy {
+                    local: config.policy.local,
+                    ..policy
+                }
+            }),
+            "local" => value
+                .parse()
+                .map(|v| config.policy.local = v)
+                .map_err(|_| bad()),
+            "by" => match value {
+                "policy" => Ok(ChildrenBy::Policy),
+                "eval" => Ok(ChildrenBy::Evaluator),
+                _ => Err(bad()),
+            }
+            .map(|by| config.children_by = by),
+            _ => Err(format!(
+                "`{key}` in `{name}` is no option: playouts, children, expand, c, policy, \
+                 local, by, seed"
+            )),
+        };
+        if let Err(e) = parsed {
+            return Some(Err(e));
+        }
+    }
+    Some(Ok(config))
 }
 
 /// The engine called `name` (`default` is the strongest), with a time budget per move
@@ -38,6 +109,52 @@ pub fn engine_by_name(name: &str, time: Duration, seed: u64) -> Option<Box<dyn E
         "greedy" => Some(Box::new(SearchEngine::greedy())),
         "model-1ply" => Some(Box::new(ModelOnePly)),
         "random" => Some(Box::new(RandomEngine::new(seed))),
+        _ if name.starts_with("light-uct") => match light_uct_config(name)? {
+            Ok(config) => Some(Box::new(LightTree::new(name, config))),
+            Err(e) => {
+                eprintln!("engine {name}: {e}");
+                None
+            }
+        },
         _ => board_model_budget(name).map(|b| Box::new(BoardModel::new(b)) as Box<dyn Engine>),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn light_uct_takes_its_options_and_names_a_bad_one() {
+        let config = light_uct_config("light-uct:playouts=500,children=8,by=eval,local=true,c=0.3")
+            .unwrap()
+            .unwrap();
+        assert_eq!(config.playouts, 500);
+        assert_eq!(config.children, 8);
+        assert_eq!(config.children_by, ChildrenBy::Evaluator);
+        assert!(config.policy.local);
+        assert_eq!(config.exploration, 0.3);
+        assert_eq!(
+            light_uct_config("light-uct"),
+            Some(Ok(TreeConfig::default()))
+        );
+        assert_eq!(light_uct_config("light-uctx"), None);
+        let error = light_uct_config("light-uct:playouts=many")
+            .unwrap()
+            .unwrap_err();
+        assert!(
+            error.contains("`many`") && error.contains("`playouts`"),
+            "{error}"
+        );
+        let error = light_uct_config("light-uct:depth=3").unwrap().unwrap_err();
+        assert!(
+            error.contains("`depth`") && error.contains("playouts, children"),
+            "{error}"
+        );
+        assert!(is_engine_name("light-uct:playouts=10"));
+        assert!(!is_engine_name("light-uct:playouts=ten"));
+        let mut engine = engine_by_name("light-uct:playouts=50", Duration::ZERO, 1).unwrap();
+        let start = blokus::Position::new();
+        assert!(start.legal_moves().contains(&engine.choose(&start)));
     }
 }

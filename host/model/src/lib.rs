@@ -10,6 +10,7 @@ pub mod board_state;
 pub mod candidates;
 mod engines;
 pub mod evaluator;
+pub mod light;
 pub mod mask_unit;
 pub mod monte_carlo;
 pub mod move_code;
@@ -17,5 +18,6 @@ pub mod move_gen;
 pub mod one_ply;
 pub mod placer;
 pub mod player;
+pub mod tree;
 
 pub use engines::{board_model_budget, BoardModel, ModelOnePly};

@@ -224,6 +224,11 @@ pub fn engines(out: &mut dyn Write) -> anyhow::Result<()> {
     )?;
     writeln!(
         out,
+        "light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,local=BOOL,by=policy|eval,seed=S] \
+         (a tree search over light playouts, the board's next search in software)"
+    )?;
+    writeln!(
+        out,
         "gtp:COMMAND (a GTP program, e.g. gtp:pentobi-gtp --nobook --quiet --noresign -g duo -l 3)"
     )?;
     Ok(())

@@ -1,0 +1,290 @@
+//! Light playouts: a game played to its end by a cheap random policy of the
+//! kind Pentobi's playouts use, shaped so that hardware can follow it with
+//! the bit-parallel move generator (every shape's legal placements, a row
+//! of anchors a clock) and a pseudo-random generator:
+//!
+//! 1. The side to move's legal placements, shape by shape (the 91 oriented
+//!    shapes of the tile table, in its order). A side without one passes;
+//!    two passes in a row, or a side with all 21 tiles placed, end the game.
+//! 2. A size class: among the sizes (cells, 1 to 5) that have a legal
+//!    placement and the opening rule allows (Pentobi's: a side's first two
+//!    placements 5 cells, the third at least 4, the fourth and fifth at least
+//!    3; when nothing allowed fits, any size), one drawn with probability in
+//!    proportion to its weight ([`Policy::size_weight`]), or the largest
+//!    ([`Policy::largest_only`]).
+//! 3. A shape of that size with a legal placement, every one alike.
+//! 4. One of its legal placements, every one alike.
+//!
+//! Each draw takes the next number `x` of a [`Xorshift32`] and maps it to
+//! `0..n` as `(x * n) >> 32`, so hardware draws exactly as this does.
+
+use crate::monte_carlo::Xorshift32;
+use blokus::tiles::{shape_table, SHAPE_COUNT};
+use blokus::{Bitboard, Cell, Move, Placement, Player, Position};
+
+/// The playout policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Policy {
+    /// The weight of each size class (index: cells, 1 to 5; index 0 unused).
+    pub size_weight: [u32; 6],
+    /// Pentobi's opening rule on sizes (see the module's doc).
+    pub opening_sizes: bool,
+    /// Only the largest size that fits (the weights then do not matter).
+    pub largest_only: bool,
+    /// Answer locally: when some legal placement covers a cell next to the
+    /// opponent's last placement (by edge or corner), only those are drawn.
+    pub local: bool,
+}
+
+impl Policy {
+    /// Pentobi's weights by size in Duo (3 to the size, as integers).
+    pub const PENTOBI: Policy = Policy {
+        size_weight: [0, 1, 3, 9, 27, 81],
+        opening_sizes: true,
+        largest_only: false,
+        local: false,
+    };
+
+    /// Every size alike (the shapes still drawn alike, then the anchors).
+    pub const UNIFORM: Policy = Policy {
+        size_weight: [0, 1, 1, 1, 1, 1],
+        opening_sizes: false,
+        largest_only: false,
+        local: false,
+    };
+
+    /// The largest size that fits, always.
+    pub const LARGEST: Policy = Policy {
+        size_weight: [0, 1, 1, 1, 1, 1],
+        opening_sizes: false,
+        largest_only: true,
+        local: false,
+    };
+
+    /// The smallest size a side's `placed`-th placement (0-based) may have
+    /// under the opening rule.
+    pub fn min_size(&self, placed: usize) -> u8 {
+        match (self.opening_sizes, placed) {
+            (false, _) => 1,
+            (true, 0 | 1) => 5,
+            (true, 2) => 4,
+            (true, 3 | 4) => 3,
+            (true, _) => 1,
+        }
+    }
+}
+
+impl Default for Policy {
+    fn default() -> Policy {
+        Policy::PENTOBI
+    }
+}
+
+/// A number in `0..n` from the generator's next draw.
+pub fn draw_below(rng: &mut Xorshift32, n: u32) -> u32 {
+    ((u64::from(rng.draw()) * u64::from(n)) >> 32) as u32
+}
+
+/// The size of each of the 91 shapes.
+fn shape_sizes() -> &'static [u8; SHAPE_COUNT] {
+    static SIZES: std::sync::OnceLock<[u8; SHAPE_COUNT]> = std::sync::OnceLock::new();
+    SIZES.get_or_init(|| {
+        let mut sizes = [0; SHAPE_COUNT];
+        for (size, shape) in sizes.iter_mut().zip(&shape_table().shapes) {
+            *size = shape.tile.size();
+        }
+        sizes
+    })
+}
+
+/// The cells next to `last` (by edge or corner) that are free in `position`:
+/// where the policy answers locally.
+pub fn local_cells(position: &Position, last: Option<Placement>) -> Bitboard {
+    match last {
+        None => Bitboard::EMPTY,
+        Some(p) => {
+            let cells = p.cells();
+            (cells.edge_neighbours() | cells.diagonal_neighbours()) & !position.occupied()
+        }
+    }
+}
+
+/// The policy's placement for the side to move of `position` (`None`: it
+/// has none and passes); `local`: the cells where it answers locally.
+pub fn choose(position: &Position, policy: &Policy, rng: &mut Xorshift32) -> Option<Placement> {
+    choose_near(position, policy, Bitboard::EMPTY, rng)
+}
+
+/// [`choose`], answering near `local` when the policy does.
+pub fn choose_near(
+    position: &Position,
+    policy: &Policy,
+    local: Bitboard,
+    rng: &mut Xorshift32,
+) -> Option<Placement> {
+    let mover = position.to_move();
+    let mut corners = position.box_corners_for(mover);
+    if policy.local && !local.is_empty() {
+        let table = shape_table();
+        let mut near = corners;
+        for (shape, set) in near.iter_mut().enumerate() {
+            let mask = table.shapes[shape].mask;
+            *set = set
+                .cells()
+                .filter(|&c| mask.translated_to(c).intersects(local))
+                .collect();
+        }
+        if near.iter().any(|s| !s.is_empty()) {
+            corners = near;
+        }
+    }
+    let sizes = shape_sizes();
+    let mut present = [false; 6];
+    for (shape, set) in corners.iter().enumerate() {
+        if !set.is_empty() {
+            present[usize::from(sizes[shape])] = true;
+        }
+    }
+    if !present.iter().any(|&p| p) {
+        return None;
+    }
+    let min = policy.min_size(position.tiles_placed(mover));
+    let allowed = |size: usize| present[size] && size >= usize::from(min);
+    let sizes_ok: Vec<usize> = if (1..=5).any(allowed) {
+        (1..=5).filter(|&s| allowed(s)).collect()
+    } else {
+        (1..=5).filter(|&s| present[s]).collect()
+    };
+    let sizes_ok = if policy.largest_only {
+        vec![sizes_ok[sizes_ok.len() - 1]]
+    } else {
+        sizes_ok
+    };
+    let total: u32 = sizes_ok.iter().map(|&s| policy.size_weight[s]).sum();
+    let mut pick = draw_below(rng, total);
+    let mut size = sizes_ok[sizes_ok.len() - 1];
+    for &s in &sizes_ok {
+        if pick < policy.size_weight[s] {
+            size = s;
+            break;
+        }
+        pick -= policy.size_weight[s];
+    }
+    let shapes: Vec<usize> = (0..SHAPE_COUNT)
+        .filter(|&s| usize::from(sizes[s]) == size && !corners[s].is_empty())
+        .collect();
+    let shape = shapes[draw_below(rng, shapes.len() as u32) as usize];
+    let set: Bitboard = corners[shape];
+    let nth = draw_below(rng, set.count()) as usize;
+    let corner = set.cells().nth(nth).expect("a set bit");
+    let table_shape = &shape_table().shapes[shape];
+    Some(Placement {
+        shape: shape as u8,
+        anchor: Cell::from_index(corner.index() + table_shape.anchor_shift() as usize),
+    })
+}
+
+/// How a playout ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// Unplaced cells of player 2 minus player 1's: positive when player 1 wins.
+    pub margin: i32,
+    /// Moves played (passes included).
+    pub plies: u32,
+}
+
+impl Ending {
+    /// The winner, if any.
+    pub fn winner(&self) -> Option<Player> {
+        match self.margin.signum() {
+            1 => Some(Player::One),
+            -1 => Some(Player::Two),
+            _ => None,
+        }
+    }
+}
+
+/// Plays `position` to its end by the policy.
+pub fn playout(position: &Position, policy: &Policy, rng: &mut Xorshift32) -> Ending {
+    let mut position = position.clone();
+    let mut plies = 0;
+    let mut last: Option<Placement> = None;
+    while !position.is_over() {
+        let local = local_cells(&position, last);
+        let chosen = choose_near(&position, policy, local, rng);
+        position.play(chosen.map_or(Move::Pass, Move::Place));
+        last = chosen;
+        plies += 1;
+    }
+    Ending {
+        margin: position.unplaced_cells(Player::Two) as i32
+            - position.unplaced_cells(Player::One) as i32,
+        plies,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use games::blokus::random_games;
+
+    #[test]
+    fn every_choice_is_legal_and_the_opening_rule_holds() {
+        let mut rng = Xorshift32(0x1234_5678);
+        for game in random_games(3, 20) {
+            for position in game.iter().filter(|p| !p.is_over()) {
+                let legal = position.legal_placements();
+                match choose(position, &Policy::PENTOBI, &mut rng) {
+                    None => assert!(legal.is_empty()),
+                    Some(p) => {
+                        assert!(legal.contains(&p), "{p:?} is not legal");
+                        let placed = position.tiles_placed(position.to_move());
+                        let min = Policy::PENTOBI.min_size(placed);
+                        let fits = legal.iter().any(|q| q.tile().size() >= min);
+                        assert!(!fits || p.tile().size() >= min);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_largest_policy_plays_the_largest_size_that_fits() {
+        let mut rng = Xorshift32(99);
+        for game in random_games(7, 10) {
+            for position in game.iter().filter(|p| !p.is_over()) {
+                let legal = position.legal_placements();
+                if let Some(p) = choose(position, &Policy::LARGEST, &mut rng) {
+                    let largest = legal.iter().map(|q| q.tile().size()).max().unwrap();
+                    assert_eq!(p.tile().size(), largest);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn draws_are_spread_over_every_shape_and_anchor() {
+        // From the start, the 5-cell placements that cover (5,5): every one
+        // drawn, none far more often than the others' shapes allow.
+        let start = Position::new();
+        let mut rng = Xorshift32(7);
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..20_000 {
+            seen.insert(choose(&start, &Policy::PENTOBI, &mut rng).unwrap());
+        }
+        let five: Vec<_> = start
+            .legal_placements()
+            .into_iter()
+            .filter(|p| p.tile().size() == 5)
+            .collect();
+        assert_eq!(seen.len(), five.len());
+    }
+
+    #[test]
+    fn a_playout_ends_the_game_and_its_margin_is_the_unplaced_difference() {
+        let mut rng = Xorshift32(5);
+        let ending = playout(&Position::new(), &Policy::PENTOBI, &mut rng);
+        assert!(ending.plies >= 20 && ending.plies <= 44, "{ending:?}");
+        assert!(ending.margin.abs() <= 89);
+    }
+}
