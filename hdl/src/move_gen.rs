@@ -8,6 +8,7 @@
 //! table the rules engine uses.
 
 use crate::board::{Board, SIZE};
+use crate::shape_fields::{with_shape_fields, RowGroups};
 use host::blokus::tiles::{shape_table, SHAPE_COUNT, TILE_COUNT};
 use rust_hdl::prelude::*;
 
@@ -26,9 +27,6 @@ pub const CELLS_PER_SHAPE: usize = 5;
 pub const WINDOW_ROWS: usize = 5;
 /// Width of a window: [`WINDOW_ROWS`] board rows of 14 cells.
 pub const WINDOW_BITS: usize = WINDOW_ROWS * SIZE;
-
-/// Width of a group of 7 shapes' corner bits, the unit the row is assembled from.
-pub const GROUP_BITS: usize = 7 * SIZE;
 
 /// One output row: bit `14 * s + x` says shape `s` fits with its box corner at column `x + 1`.
 pub type RowBits = Bits<ROW_BITS>;
@@ -106,8 +104,8 @@ pub struct MoveGen {
     out_valid: DFF<Bit>,
     /// Output register: `row`.
     out_row: DFF<Bits<4>>,
-    /// Output register: `row_bits`.
-    out_bits: DFF<RowBits>,
+    /// Output register: `row_bits`, written shape by shape (see [`crate::shape_fields`]).
+    out_bits: DFF<RowGroups>,
     /// Board rows `r..r+4` of `allowed` for corner row `r`: the low rows of the shift register.
     allowed_window: Signal<Local, Bits<WINDOW_BITS>>,
     /// The same window of `attach`.
@@ -185,15 +183,17 @@ impl Default for MoveGen {
     }
 }
 
-/// `update`, written out for the shapes listed, in groups of 7: rust-hdl's
-/// kernel language has no concatenation and cannot widen a value inside a
-/// loop, so the row is assembled from the per-shape signals in one expression
-/// naming each of them, first into 98-bit groups (which keeps the simulator's
-/// work on 1,274-bit values to 13 terms), then into the row.
-/// (Numbers in expressions are literals, `14` being a board row: the kernel
-/// language would print a constant's name into the Verilog as a signal.)
+/// `update`, written out for the fields of [`RowGroups`] (a macro hands
+/// them over: an HDL kernel cannot name a struct's field by a loop
+/// variable): the row goes into the output register a shape's group at a
+/// time, a Verilog part-select each, rather than as an OR of 91 groups
+/// widened to 1,274 bits and shifted into place, which Verilator's C++
+/// computes at the full width, term by term, every clock (see
+/// [`crate::shape_fields`]). (Numbers in expressions are literals, `14`
+/// being a board row: the kernel language would print a constant's name
+/// into the Verilog as a signal.)
 macro_rules! move_gen_logic {
-    ($([$($s:tt)*] $g:tt)*) => {
+    (; $($field:ident $s:tt),*) => {
         impl Logic for MoveGen {
             #[hdl_gen]
             fn update(&mut self) {
@@ -246,9 +246,7 @@ macro_rules! move_gen_logic {
                 self.attach_rows.d.next = self.attach_rows.q.val() >> 14;
                 self.out_valid.d.next = self.active.q.val();
                 self.out_row.d.next = self.next_row.q.val();
-                self.out_bits.d.next = $((bit_cast::<ROW_BITS, GROUP_BITS>(
-                    $((bit_cast::<GROUP_BITS, SIZE>(self.legal[$s].val()) << (14 * ($s - 7 * $g))))|*
-                ) << (98 * $g)))|*;
+                $(self.out_bits.d.next.$field = self.legal[$s].val();)*
                 if self.active.q.val() {
                     self.next_row.d.next = self.next_row.q.val() + 1;
                     if self.next_row.q.val() == self.last_row.val() {
@@ -266,28 +264,14 @@ macro_rules! move_gen_logic {
                 }
                 self.row_valid.next = self.out_valid.q.val();
                 self.row.next = self.out_row.q.val();
-                self.row_bits.next = self.out_bits.q.val();
+                self.row_bits.next = self.out_bits.q.val().into();
                 self.busy.next = self.active.q.val();
             }
         }
     };
 }
 
-move_gen_logic!(
-    [0 1 2 3 4 5 6] 0
-    [7 8 9 10 11 12 13] 1
-    [14 15 16 17 18 19 20] 2
-    [21 22 23 24 25 26 27] 3
-    [28 29 30 31 32 33 34] 4
-    [35 36 37 38 39 40 41] 5
-    [42 43 44 45 46 47 48] 6
-    [49 50 51 52 53 54 55] 7
-    [56 57 58 59 60 61 62] 8
-    [63 64 65 66 67 68 69] 9
-    [70 71 72 73 74 75 76] 10
-    [77 78 79 80 81 82 83] 11
-    [84 85 86 87 88 89 90] 12
-);
+with_shape_fields!(move_gen_logic);
 
-// The macro's list above names exactly the shapes 0..SHAPES, 7 a group.
-const _: () = assert!(SHAPES == 91 && ROW_BITS == 1274 && GROUP_BITS == 7 * SIZE);
+// `update` writes a board row's width (14) as a literal.
+const _: () = assert!(SHAPES == 91 && SIZE == 14 && ROW_BITS == SHAPES * SIZE);
