@@ -64,7 +64,8 @@ pub enum Command {
     /// The simulated board: the Verilator model of the board's top level on a
     /// pseudo-terminal and a TCP port, game after game until killed. Prints
     /// `pty: PATH` and `tcp: ADDRESS` first, then a line per answer with its
-    /// board time (runs `arena-board-sim`, beside `arena` or $ARENA_BOARD_SIM).
+    /// board time and `busy` lines while it works, and on stderr when it stops
+    /// its speed (runs `arena-board-sim`, beside `arena` or $ARENA_BOARD_SIM).
     BoardSim(BoardSimArgs),
 }
 
@@ -84,7 +85,7 @@ pub struct BoardSimArgs {
     /// The serial line's baud rate (the board's UART is built for it).
     #[arg(long, value_name = "B", default_value_t = 115_200)]
     pub baud: u32,
-    /// Print only the two address lines, not a line per answer.
+    /// Print only the two address lines, not a line per answer (nor the busy lines).
     #[arg(long)]
     pub quiet: bool,
 }

@@ -174,8 +174,9 @@ pub struct Link {
     /// when the link is dropped, so that the far side sees it close.
     closers: Vec<Box<dyn FnOnce() + Send>>,
     /// The simulated board's report of each answer (`answer <bytes> <cycles>
-    /// cycles <ms> ms board time`, as `arena-board-sim` prints it), for
-    /// whoever wants them; `None` on links that report nothing.
+    /// cycles <ms> ms board time`, as `arena-board-sim` prints it) and of
+    /// its progress towards one (`busy <cycles> cycles`, about every 250 ms),
+    /// for whoever wants them; `None` on links that report nothing.
     pub reports: Option<Receiver<String>>,
 }
 
@@ -435,8 +436,9 @@ pub fn board_sim_program() -> anyhow::Result<std::path::PathBuf> {
 /// prints, and opens its pseudo-terminal exactly as a `serial:` link opens a board's
 /// port. The child goes with the link: it is killed when the link closes, and it stops
 /// by itself if this process ends without closing it (it watches its stdin, a pipe from
-/// here). Its later lines (the board time of each answer) go to stderr, prefixed with
-/// the link's label, and to the link's [`Link::reports`].
+/// here). Its later lines (the board time of each answer, its progress while busy) go to
+/// the link's [`Link::reports`], and all but the progress lines to stderr, prefixed with
+/// the link's label.
 fn open_sim(
     baud: u32,
     search_ms: Option<u32>,
@@ -495,7 +497,9 @@ fn open_sim(
             move || {
                 let mut text = String::new();
                 while io::BufRead::read_line(&mut lines, &mut text).is_ok_and(|n| n > 0) {
-                    eprintln!("{label}: {}", text.trim_end());
+                    if !text.starts_with("busy ") {
+                        eprintln!("{label}: {}", text.trim_end());
+                    }
                     // Nobody may be listening (a referee): the line is on stderr.
                     let _ = report.send(text.trim_end().to_string());
                     text.clear();
