@@ -53,8 +53,11 @@ pub type Tiles = Bits<TILE_COUNT>;
 /// slices over its cells, kept only while its tile is held. The row goes
 /// into the output register (the outputs come straight from flip-flops) and
 /// the shift registers move down one board row (`>> 14`, zeros in), so rows
-/// below the board read 0. The flip-flops start at 0 (an `initial` block in
-/// the Verilog); there is no reset.
+/// below the board read 0. Between positions (no row being computed) the
+/// rows are all zero: the shapes' logic is gated off, so that a simulator
+/// skips it in the many cycles the generator waits for its next `start`.
+/// The flip-flops start at 0 (an `initial` block in the Verilog); there is
+/// no reset.
 ///
 /// # Timing
 /// `start` is sampled at a rising clock edge together with `allowed`,
@@ -214,10 +217,13 @@ macro_rules! move_gen_logic {
                 self.attach_window.next = self.attach_rows.q.val().get_bits::<WINDOW_BITS>(0);
                 // legal = tiles_left[tile(s)] & fits (AND over cells) & touches
                 // (OR over cells); a cell dx columns right of the corner is its
-                // window row shifted right by dx, zeros in past column 14.
+                // window row shifted right by dx, zeros in past column 14. Only
+                // while a row is being computed (`active`).
                 for s in 0..SHAPES {
                     self.legal[s].next = self.no_corners.val();
-                    if self.tiles.q.val().get_bit(self.shape_tile[s].val().index()) {
+                    if self.active.q.val()
+                        & self.tiles.q.val().get_bit(self.shape_tile[s].val().index())
+                    {
                         self.legal[s].next = ((self.allowed_window.val().get_bits::<SIZE>(self.cell_row[5 * s].val().index())
                                 >> self.cell_column[5 * s].val())
                             & (self.allowed_window.val().get_bits::<SIZE>(self.cell_row[5 * s + 1].val().index())
