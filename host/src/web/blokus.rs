@@ -32,7 +32,7 @@ const MAX_SECONDS: f64 = 60.0;
 /// The simulated board as the page offers it: its search built for 10 ms of
 /// board time (the simulator takes seconds of wall time for it).
 const SIM: &str = "sim:10";
-/// Seconds the board may take to answer a move (the simulator runs ~250x slower than the board).
+/// Seconds the board may take to answer a move (the simulator runs ~40x slower than the board).
 const BOARD_TIMEOUT: f64 = 30.0;
 
 /// A Blokus Duo game in progress.

@@ -45,8 +45,8 @@ struct Args {
     #[arg(long, value_name = "B", default_value_t = 115_200)]
     baud: u32,
     /// The search's rounds start during this many milliseconds of board time
-    /// (default: the real board's, 650). The simulator runs about 100,000 board
-    /// cycles a second, so the real board's budget takes minutes a move; a few
+    /// (default: the real board's, 650). The simulator runs about 650,000 board
+    /// cycles a second, so the real board's budget takes some 25 s a move; a few
     /// milliseconds make a quick opponent. Each budget builds its own model.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u32).range(0..=1000))]
     search_ms: Option<u32>,
