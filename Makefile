@@ -16,7 +16,7 @@ setup:
 # A person plays Blokus Duo in this terminal against the board: the
 # simulated board (the Verilator model of the board's top level, built once,
 # its search built for SEARCH_MS ms of board time a move: the simulator runs
-# ~250x slower than the board, whose own search takes 650 ms), or with
+# ~40x slower than the board, whose own search takes 650 ms), or with
 # PORT=/dev/ttyUSB0 a real board on that serial port.
 PORT ?=
 SEARCH_MS ?= 10

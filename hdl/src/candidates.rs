@@ -6,6 +6,7 @@
 
 use crate::board::SIZE;
 use crate::move_gen::{RowBits, ROWS, ROW_BITS, SHAPES};
+use crate::shape_fields::{with_shape_fields, ShapeFlags};
 use rust_hdl::prelude::*;
 
 /// Rising edges from `start` to the earliest candidate of row 0, when the
@@ -63,7 +64,7 @@ pub type Count = Bits<COUNT_BITS>;
 /// * **Scanner.** The row being scanned sits in 91 registers of 14 bits
 ///   (`groups`, one per shape) with a 91-bit register `nonempty` of the
 ///   groups holding a bit and a down-counter `remaining` of its bits.
-///   The lowest non-empty group (`first`, one-hot) is found in two levels:
+///   The lowest non-empty group (`first_group`, one-hot) is found in two levels:
 ///   the lowest non-empty block of 7 groups (`first_block`, of 13) and the
 ///   lowest non-empty group within each block (`lowest_in_block`), each with
 ///   its own prefix OR over the bits below (no carry chain). Each cycle the
@@ -132,7 +133,7 @@ pub type Count = Bits<COUNT_BITS>;
 /// distributed RAM, 3,580 FF, no block RAM; Fmax 82.9 MHz alone and
 /// 80.6 MHz with every port registered (75 MHz asked). The longest paths
 /// are the row count's last adder stage and the scanner's loop (`nonempty`
-/// -> `first` -> `nonempty`), both mostly routing.
+/// -> `first_group` -> `nonempty`), both mostly routing.
 #[derive(LogicBlock)]
 pub struct Candidates {
     /// The clock; everything happens at its rising edge.
@@ -185,7 +186,8 @@ pub struct Candidates {
     /// count only while its `nonempty` bit is set (`start` clears just those).
     groups: [DFF<Group>; SHAPES],
     /// Bit `s`: group `s` of the row being scanned holds a bit.
-    nonempty: DFF<ShapeSet>,
+    /// (Written a field at a time: see [`crate::shape_fields`].)
+    nonempty: DFF<ShapeFlags>,
     /// The bits left in the scanner.
     remaining: DFF<Count>,
     /// The scanner holds at most one bit: with a row staged, it comes in at the edge.
@@ -226,18 +228,16 @@ pub struct Candidates {
     load: Signal<Local, Bit>,
     /// Bit `b`: block `b` (groups `7 b .. 7 b + 6`) holds a bit.
     block_nonempty: Signal<Local, BlockSet>,
+    /// `nonempty` as bits.
+    nonempty_bits: Signal<Local, ShapeSet>,
     /// Per block: it is the lowest non-empty block.
     first_block: [Signal<Local, Bit>; BLOCKS],
     /// Per group: it is the lowest non-empty group of its block.
     lowest_in_block: [Signal<Local, Bit>; SHAPES],
     /// Per group: it is the lowest non-empty group (of the lowest non-empty block).
     first_group: [Signal<Local, Bit>; SHAPES],
-    /// The lowest non-empty group, one-hot (0 when the scanner is empty).
-    first: Signal<Local, ShapeSet>,
     /// Per group: its bits but the lowest.
     rest: [Signal<Local, Group>; SHAPES],
-    /// Bit `s`: group `s` holds two or more bits (meaningful only where `nonempty`).
-    multi: Signal<Local, ShapeSet>,
     /// Per shape: its number if it is its block's lowest non-empty group, else 0.
     pick_shape: [Signal<Local, Bits<7>>; SHAPES],
     /// Per shape: its bits if it is its block's lowest non-empty group, else 0.
@@ -263,7 +263,7 @@ pub struct Candidates {
     /// No row.
     no_rows: Constant<RowSet>,
     /// No group.
-    no_groups: Constant<ShapeSet>,
+    no_groups: Constant<ShapeFlags>,
     /// Per block `b`, the blocks below it: bits `0 .. b`.
     blocks_below: [Constant<BlockSet>; BLOCKS],
     /// Per group `j` of a block, the groups below it in the block: bits `0 .. j`.
@@ -331,12 +331,11 @@ impl Candidates {
             staged_count: Default::default(),
             load: Default::default(),
             block_nonempty: Default::default(),
+            nonempty_bits: Default::default(),
             first_block: Default::default(),
             lowest_in_block: std::array::from_fn(|_| Default::default()),
             first_group: std::array::from_fn(|_| Default::default()),
-            first: Default::default(),
             rest: std::array::from_fn(|_| Default::default()),
-            multi: Default::default(),
             pick_shape: std::array::from_fn(|_| Default::default()),
             pick_group: std::array::from_fn(|_| Default::default()),
             pick_block_shape: Default::default(),
@@ -349,7 +348,7 @@ impl Candidates {
             last_row: Constant::new(((ROWS - 1) as u64).into()),
             one_row: Constant::new(1u64.into()),
             no_rows: Constant::new(RowSet::default()),
-            no_groups: Constant::new(ShapeSet::default()),
+            no_groups: Constant::new(ShapeFlags::default()),
             blocks_below: std::array::from_fn(|b| Constant::new(((1u64 << b) - 1).into())),
             groups_below: std::array::from_fn(|j| Constant::new(((1u64 << j) - 1).into())),
             no_bits: Constant::new(Group::default()),
@@ -369,16 +368,20 @@ impl Default for Candidates {
     }
 }
 
-/// `update`, written out for the groups (shapes) and blocks listed:
+/// `update`, written out for the blocks listed and the groups (shapes,
+/// the fields of [`ShapeFlags`], handed over by [`with_shape_fields!`]):
 /// rust-hdl's kernel language has no concatenation and cannot widen a value
-/// inside a loop, so the 91-bit vectors built from the groups (`multi`, the
-/// staged row's non-empty groups), the 91-way ORs of the picks and the
-/// count sums are single expressions naming every group or block. Numbers
-/// in expressions are literals (`14` a group's width, `13` its last column,
-/// `7` the groups of a block): the kernel language would print a constant's
-/// name into the Verilog as a signal.
+/// inside a loop, so the 13-bit vectors built from the blocks, the 91-way
+/// ORs of the picks and the count sums are single expressions naming every
+/// group or block, and `nonempty` is written a group's bit at a time (a
+/// Verilog part-select each, not an OR of 91 bits widened and shifted into
+/// place, which Verilator computes at the full width term by term: see
+/// [`crate::shape_fields`]). Numbers in expressions are literals (`14` a
+/// group's width, `13` its last column, `7` the groups of a block): the
+/// kernel language would print a constant's name into the Verilog as a
+/// signal.
 macro_rules! candidates_logic {
-    ([$($s:tt)*] [$($b:tt)*]) => {
+    ([$($b:tt)*] ; $($field:ident $s:tt),*) => {
         impl Logic for Candidates {
             #[hdl_gen]
             fn update(&mut self) {
@@ -510,31 +513,34 @@ macro_rules! candidates_logic {
                 self.load.next = self.staged.q.val() & self.at_most_one.q.val();
                 // The lowest non-empty group, in two levels: the lowest
                 // non-empty block, and the lowest non-empty group in each block.
+                self.nonempty_bits.next = self.nonempty.q.val().into();
                 self.block_nonempty.next = $((bit_cast::<BLOCKS, 1>(
-                    self.nonempty.q.val().get_bits::<7>(7 * $b).any().into()
+                    self.nonempty_bits.val().get_bits::<7>(7 * $b).any().into()
                 ) << $b))|*;
                 for b in 0..BLOCKS {
                     self.first_block[b].next = self.block_nonempty.val().get_bit(b)
                         & !(self.block_nonempty.val() & self.blocks_below[b].val()).any();
                     for j in 0..7 {
-                        self.lowest_in_block[7 * b + j].next = self.nonempty.q.val().get_bit(7 * b + j)
-                            & !(self.nonempty.q.val().get_bits::<7>(7 * b) & self.groups_below[j].val())
+                        self.lowest_in_block[7 * b + j].next = self.nonempty_bits.val().get_bit(7 * b + j)
+                            & !(self.nonempty_bits.val().get_bits::<7>(7 * b) & self.groups_below[j].val())
                                 .any();
                         self.first_group[7 * b + j].next =
                             self.first_block[b].val() & self.lowest_in_block[7 * b + j].val();
                     }
                 }
-                self.first.next = $((bit_cast::<SHAPES, 1>(self.first_group[$s].val().into()) << $s))|*;
                 // Per group, its bits but the lowest.
                 for s in 0..SHAPES {
                     self.rest[s].next = self.groups[s].q.val() & (self.groups[s].q.val() - 1);
                 }
-                self.multi.next = $((bit_cast::<SHAPES, 1>(self.rest[$s].val().any().into()) << $s))|*;
-                // Each cycle the first group's lowest bit leaves the scanner,
+                // Each cycle the first group's lowest bit leaves the scanner
+                // (the group stays non-empty if it holds two or more bits),
                 // or the staged row replaces the scanner's contents.
-                self.nonempty.d.next = self.nonempty.q.val() & (!self.first.val() | self.multi.val());
+                $(
+                    self.nonempty.d.next.$field = self.nonempty_bits.val().get_bit($s)
+                        & (!self.first_group[$s].val() | self.rest[$s].val().any());
+                )*
                 for s in 0..SHAPES {
-                    if self.first.val().get_bit(s) {
+                    if self.first_group[s].val() {
                         self.groups[s].d.next = self.rest[s].val();
                     }
                     if self.load.val() {
@@ -547,9 +553,10 @@ macro_rules! candidates_logic {
                 // A cycle ahead: at most one bit left after this cycle's.
                 self.at_most_one.d.next = self.remaining.q.val() <= self.two.val();
                 if self.load.val() {
-                    self.nonempty.d.next = $((bit_cast::<SHAPES, 1>(
-                        self.rows.read_data.val().get_bits::<14>(14 * $s).any().into()
-                    ) << $s))|*;
+                    $(
+                        self.nonempty.d.next.$field =
+                            self.rows.read_data.val().get_bits::<14>(14 * $s).any();
+                    )*
                     self.remaining.d.next = self.staged_count.val();
                     self.at_most_one.d.next = self.staged_count.val() <= self.one.val();
                     self.row_base.d.next = (bit_cast::<8, 4>(self.staged_row.q.val()) << 4)
@@ -602,7 +609,7 @@ macro_rules! candidates_logic {
                         | self.pick_group[7 * b + 5].val()
                         | self.pick_group[7 * b + 6].val();
                 }
-                self.out1_valid.d.next = self.nonempty.q.val().any();
+                self.out1_valid.d.next = self.nonempty_bits.val().any();
                 self.out1_block.d.next =
                     $((bit_cast::<BLOCKS, 1>(self.first_block[$b].val().into()) << $b))|*;
                 self.out1_base.d.next = self.row_base.q.val();
@@ -611,7 +618,7 @@ macro_rules! candidates_logic {
                 if self.all_in.q.val()
                     & !self.staged.q.val()
                     & !self.pending.q.val().any()
-                    & !self.nonempty.q.val().any()
+                    & !self.nonempty_bits.val().any()
                     & !self.done_given.q.val()
                 {
                     self.out1_done.d.next = true;
@@ -666,19 +673,11 @@ macro_rules! candidates_logic {
     };
 }
 
-candidates_logic!(
-    [
-        0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29
-        30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59
-        60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89
-        90
-    ]
-    [0 1 2 3 4 5 6 7 8 9 10 11 12]
-);
+with_shape_fields!(candidates_logic [0 1 2 3 4 5 6 7 8 9 10 11 12]);
 
-// The macro's lists above name exactly the groups 0..SHAPES and the blocks
-// 0..BLOCKS of 7 groups; `update` writes a group's width (14), last column
-// (13) and a block's groups (7) as literals.
+// The macro's list above names exactly the blocks 0..BLOCKS of 7 groups
+// (`with_shape_fields!` the groups 0..SHAPES); `update` writes a group's
+// width (14), last column (13) and a block's groups (7) as literals.
 const _: () = assert!(SHAPES == 91 && SIZE == 14 && ROWS == 14 && ROW_BITS == SHAPES * SIZE);
 const _: () = assert!(BLOCKS * 7 == SHAPES);
 // Counts fit: a group 14 (4 bits), a block 98 (7 bits), a row 1,274 (11 bits).

@@ -21,6 +21,7 @@ pub mod move_gen;
 pub mod one_ply;
 pub mod placer;
 pub mod pop_count;
+pub mod shape_fields;
 pub mod uart_rx;
 pub mod uart_tx;
 pub mod ulx3s_top;

@@ -8,6 +8,7 @@
 //! table the rules engine uses.
 
 use crate::board::{Board, SIZE};
+use crate::shape_fields::{with_shape_fields, RowGroups};
 use blokus::tiles::{shape_table, SHAPE_COUNT, TILE_COUNT};
 use rust_hdl::prelude::*;
 
@@ -26,9 +27,6 @@ pub const CELLS_PER_SHAPE: usize = 5;
 pub const WINDOW_ROWS: usize = 5;
 /// Width of a window: [`WINDOW_ROWS`] board rows of 14 cells.
 pub const WINDOW_BITS: usize = WINDOW_ROWS * SIZE;
-
-/// Width of a group of 7 shapes' corner bits, the unit the row is assembled from.
-pub const GROUP_BITS: usize = 7 * SIZE;
 
 /// One output row: bit `14 * s + x` says shape `s` fits with its box corner at column `x + 1`.
 pub type RowBits = Bits<ROW_BITS>;
@@ -55,8 +53,11 @@ pub type Tiles = Bits<TILE_COUNT>;
 /// slices over its cells, kept only while its tile is held. The row goes
 /// into the output register (the outputs come straight from flip-flops) and
 /// the shift registers move down one board row (`>> 14`, zeros in), so rows
-/// below the board read 0. The flip-flops start at 0 (an `initial` block in
-/// the Verilog); there is no reset.
+/// below the board read 0. Between positions (no row being computed) the
+/// rows are all zero: the shapes' logic is gated off, so that a simulator
+/// skips it in the many cycles the generator waits for its next `start`.
+/// The flip-flops start at 0 (an `initial` block in the Verilog); there is
+/// no reset.
 ///
 /// # Timing
 /// `start` is sampled at a rising clock edge together with `allowed`,
@@ -106,8 +107,8 @@ pub struct MoveGen {
     out_valid: DFF<Bit>,
     /// Output register: `row`.
     out_row: DFF<Bits<4>>,
-    /// Output register: `row_bits`.
-    out_bits: DFF<RowBits>,
+    /// Output register: `row_bits`, written shape by shape (see [`crate::shape_fields`]).
+    out_bits: DFF<RowGroups>,
     /// Board rows `r..r+4` of `allowed` for corner row `r`: the low rows of the shift register.
     allowed_window: Signal<Local, Bits<WINDOW_BITS>>,
     /// The same window of `attach`.
@@ -185,15 +186,17 @@ impl Default for MoveGen {
     }
 }
 
-/// `update`, written out for the shapes listed, in groups of 7: rust-hdl's
-/// kernel language has no concatenation and cannot widen a value inside a
-/// loop, so the row is assembled from the per-shape signals in one expression
-/// naming each of them, first into 98-bit groups (which keeps the simulator's
-/// work on 1,274-bit values to 13 terms), then into the row.
-/// (Numbers in expressions are literals, `14` being a board row: the kernel
-/// language would print a constant's name into the Verilog as a signal.)
+/// `update`, written out for the fields of [`RowGroups`] (a macro hands
+/// them over: an HDL kernel cannot name a struct's field by a loop
+/// variable): the row goes into the output register a shape's group at a
+/// time, a Verilog part-select each, rather than as an OR of 91 groups
+/// widened to 1,274 bits and shifted into place, which Verilator's C++
+/// computes at the full width, term by term, every clock (see
+/// [`crate::shape_fields`]). (Numbers in expressions are literals, `14`
+/// being a board row: the kernel language would print a constant's name
+/// into the Verilog as a signal.)
 macro_rules! move_gen_logic {
-    ($([$($s:tt)*] $g:tt)*) => {
+    (; $($field:ident $s:tt),*) => {
         impl Logic for MoveGen {
             #[hdl_gen]
             fn update(&mut self) {
@@ -214,10 +217,13 @@ macro_rules! move_gen_logic {
                 self.attach_window.next = self.attach_rows.q.val().get_bits::<WINDOW_BITS>(0);
                 // legal = tiles_left[tile(s)] & fits (AND over cells) & touches
                 // (OR over cells); a cell dx columns right of the corner is its
-                // window row shifted right by dx, zeros in past column 14.
+                // window row shifted right by dx, zeros in past column 14. Only
+                // while a row is being computed (`active`).
                 for s in 0..SHAPES {
                     self.legal[s].next = self.no_corners.val();
-                    if self.tiles.q.val().get_bit(self.shape_tile[s].val().index()) {
+                    if self.active.q.val()
+                        & self.tiles.q.val().get_bit(self.shape_tile[s].val().index())
+                    {
                         self.legal[s].next = ((self.allowed_window.val().get_bits::<SIZE>(self.cell_row[5 * s].val().index())
                                 >> self.cell_column[5 * s].val())
                             & (self.allowed_window.val().get_bits::<SIZE>(self.cell_row[5 * s + 1].val().index())
@@ -246,9 +252,7 @@ macro_rules! move_gen_logic {
                 self.attach_rows.d.next = self.attach_rows.q.val() >> 14;
                 self.out_valid.d.next = self.active.q.val();
                 self.out_row.d.next = self.next_row.q.val();
-                self.out_bits.d.next = $((bit_cast::<ROW_BITS, GROUP_BITS>(
-                    $((bit_cast::<GROUP_BITS, SIZE>(self.legal[$s].val()) << (14 * ($s - 7 * $g))))|*
-                ) << (98 * $g)))|*;
+                $(self.out_bits.d.next.$field = self.legal[$s].val();)*
                 if self.active.q.val() {
                     self.next_row.d.next = self.next_row.q.val() + 1;
                     if self.next_row.q.val() == self.last_row.val() {
@@ -266,28 +270,14 @@ macro_rules! move_gen_logic {
                 }
                 self.row_valid.next = self.out_valid.q.val();
                 self.row.next = self.out_row.q.val();
-                self.row_bits.next = self.out_bits.q.val();
+                self.row_bits.next = self.out_bits.q.val().into();
                 self.busy.next = self.active.q.val();
             }
         }
     };
 }
 
-move_gen_logic!(
-    [0 1 2 3 4 5 6] 0
-    [7 8 9 10 11 12 13] 1
-    [14 15 16 17 18 19 20] 2
-    [21 22 23 24 25 26 27] 3
-    [28 29 30 31 32 33 34] 4
-    [35 36 37 38 39 40 41] 5
-    [42 43 44 45 46 47 48] 6
-    [49 50 51 52 53 54 55] 7
-    [56 57 58 59 60 61 62] 8
-    [63 64 65 66 67 68 69] 9
-    [70 71 72 73 74 75 76] 10
-    [77 78 79 80 81 82 83] 11
-    [84 85 86 87 88 89 90] 12
-);
+with_shape_fields!(move_gen_logic);
 
-// The macro's list above names exactly the shapes 0..SHAPES, 7 a group.
-const _: () = assert!(SHAPES == 91 && ROW_BITS == 1274 && GROUP_BITS == 7 * SIZE);
+// `update` writes a board row's width (14) as a literal.
+const _: () = assert!(SHAPES == 91 && SIZE == 14 && ROW_BITS == SHAPES * SIZE);

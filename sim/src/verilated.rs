@@ -45,10 +45,14 @@ pub const QUIET_BITS: u64 = 2;
 /// The real time one [`SerialDevice::advance`] may clock the model for.
 pub const SLICE: Duration = Duration::from_millis(3);
 
-/// Verilator's arguments besides the files and names: its optimisations, and X values
-/// resolved for speed. The C++ keeps Verilator's default -Os: -O2 made the whole player's
-/// model no faster (its time goes into wide-vector code) and took four times as long to
-/// compile (2 minutes against 30 s on two cores).
+/// Verilator's arguments besides the files and names: its optimisations, X values
+/// resolved for speed, and the C++ compiler's optimisations. The model's code that runs
+/// every cycle (make's `OPT_FAST`, which also builds the driver) is compiled at -O3 with
+/// loops unrolled rather than Verilator's default -Os: the whole player's model runs
+/// about 2.1x as many cycles a second for no longer a build (BENCHMARKS.md, "Simulated
+/// board speed"). Nothing is tuned to the compiling machine's processor
+/// (no -march), so a cached model runs on any x86-64. These arguments are part of the
+/// cache's key, so a model built with others is never reused.
 const VERILATOR_ARGS: &[&str] = &[
     "--cc",
     "--exe",
@@ -59,6 +63,10 @@ const VERILATOR_ARGS: &[&str] = &[
     "--x-initial",
     "fast",
     "--noassert",
+    "-MAKEFLAGS",
+    "OPT_FAST=-O3",
+    "-CFLAGS",
+    "-funroll-loops",
     // rust-hdl's 32-bit constants and other warnings do not stop a model.
     "-Wno-fatal",
     "-Wno-WIDTH",
@@ -511,6 +519,12 @@ impl Probe {
         status.answers.clone()
     }
 
+    /// Real time spent running the model so far (the slices in which it was clocked;
+    /// not the time it stood still, quiet, waiting for the host).
+    pub fn running(&self) -> Duration {
+        self.lock().running
+    }
+
     /// Simulation speed so far: clock cycles per second of real time spent running.
     pub fn cycles_per_second(&self) -> f64 {
         let status = self.lock();
@@ -525,6 +539,12 @@ impl Probe {
 
 /// What is called with each answer.
 type AnswerHook = Box<dyn FnMut(&Answer) + Send>;
+
+/// What is called while the board works towards an answer, and how often.
+struct ProgressHook {
+    every: Duration,
+    f: Box<dyn FnMut(u64) + Send>,
+}
 
 /// The running model of a board, as a serial device (see the [module](self) docs).
 ///
@@ -541,6 +561,15 @@ pub struct VerilatedBoard {
     /// The answer being sent.
     current: Option<Answer>,
     on_answer: Option<AnswerHook>,
+    on_progress: Option<ProgressHook>,
+    /// While the board is busy (from a host byte until it is quiet), when progress is
+    /// next due.
+    progress_due: Option<Instant>,
+    /// The cycle of the latest report.
+    cycle: u64,
+    /// Host bytes handed to the driver, and host bytes whose frame has ended.
+    host_bytes_queued: u64,
+    host_bytes_ended: u64,
     probe: Probe,
     /// Whether the driver has stopped (its failure is in the probe).
     dead: bool,
@@ -579,6 +608,11 @@ impl VerilatedBoard {
             host_end: 0,
             current: None,
             on_answer: None,
+            on_progress: None,
+            progress_due: None,
+            cycle: 0,
+            host_bytes_queued: 0,
+            host_bytes_ended: 0,
             probe: Probe::default(),
             dead: false,
         })
@@ -594,15 +628,56 @@ impl VerilatedBoard {
         self.on_answer = Some(Box::new(f));
     }
 
+    /// Calls `f` about every `every` of real time while the board works towards an
+    /// answer (from the end of the host's last byte until the first byte of the answer
+    /// has been sent, or until the board is quiet if it does not answer), with the board
+    /// cycles since the end of the host's last byte: the origin of [`Answer::cycles`], so
+    /// the figures grow towards the answer's and stay below it. Nothing is said while a
+    /// host byte is still on its way in (the origin is yet to come). Called on the
+    /// thread driving the board, between slices of its time ([`SLICE`]).
+    pub fn on_progress(&mut self, every: Duration, f: impl FnMut(u64) + Send + 'static) {
+        self.on_progress = Some(ProgressHook {
+            every,
+            f: Box::new(f),
+        });
+    }
+
     /// Test hook: queues `byte` for the board's receiver as a broken frame, its stop bit
     /// low (then the line idle for a bit): the board must see a framing error.
     pub fn receive_with_framing_error(&mut self, byte: u8) {
+        self.busy_from_now();
         self.command(&format!("e {byte:02x}"));
     }
 
     /// `cycles` at the board's clock rate.
     pub fn board_time(&self, cycles: u64) -> Duration {
         board_time(cycles, self.clock_hz)
+    }
+
+    /// A host byte has come: progress is due one interval later, unless the board is
+    /// already busy.
+    fn busy_from_now(&mut self) {
+        self.host_bytes_queued += 1;
+        if let (None, Some(hook)) = (self.progress_due, &self.on_progress) {
+            self.progress_due = Some(Instant::now() + hook.every);
+        }
+    }
+
+    /// After a slice that left the board `activity`: progress, if due.
+    fn progress(&mut self, activity: Activity) {
+        if activity == Activity::Idle {
+            self.progress_due = None;
+            return;
+        }
+        let (Some(due), Some(hook)) = (self.progress_due, self.on_progress.as_mut()) else {
+            return;
+        };
+        let now = Instant::now();
+        let host_done = self.host_bytes_ended == self.host_bytes_queued;
+        if now >= due && host_done && self.current.is_none() {
+            (hook.f)(self.cycle - self.host_end.min(self.cycle));
+            self.progress_due = Some(now + hook.every);
+        }
     }
 
     fn command(&mut self, line: &str) {
@@ -646,11 +721,13 @@ impl VerilatedBoard {
                 .and_then(|w| u8::from_str_radix(w, 16).ok())
                 .ok_or_else(bad)
         };
+        self.cycle = cycle;
         self.probe.update(|s| s.cycles = cycle);
         match kind {
             "s" => {
                 self.close_answer();
                 self.host_end = cycle;
+                self.host_bytes_ended += 1;
                 self.probe.update(|s| s.host_bytes += 1);
             }
             "t" => {
@@ -692,6 +769,7 @@ pub fn board_time(cycles: u64, clock_hz: u64) -> Duration {
 
 impl SerialDevice for VerilatedBoard {
     fn receive(&mut self, byte: u8) {
+        self.busy_from_now();
         self.command(&format!("b {byte:02x}"));
     }
 
@@ -732,6 +810,7 @@ impl SerialDevice for VerilatedBoard {
                 }
             }
         };
+        self.progress(activity);
         activity
     }
 

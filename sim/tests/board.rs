@@ -8,8 +8,8 @@
 //! player (`model::player::BoardPlayer`) given the same games.
 //!
 //! The board is built with a search budget of 1 ms of board time
-//! ([`TEST_BUDGET`]): Verilator runs about 100,000 of its cycles a second,
-//! so the real board's 0.65 s would take minutes a move. The budget is a
+//! ([`TEST_BUDGET`]): Verilator runs about 650,000 of its cycles a second,
+//! so the real board's 0.65 s would take some 25 s a move. The budget is a
 //! constant of the same hardware; the model takes it too.
 #![cfg(unix)]
 

@@ -4,10 +4,14 @@
 //! (opened with `serialport`, as a host opens a board) the board answers the referee's
 //! `0` (only that bytes come back is assumed about the design), each answer is reported
 //! on stdout with the very bytes the host received, and neither a TCP client leaving nor
-//! the host closing the pseudo-terminal takes the board down.
+//! the host closing the pseudo-terminal takes the board down. While it searches a move
+//! it reports its progress (`busy` lines, their cycles growing towards the answer's), and
+//! when it stops (the end of stdin, SIGTERM) its last line on stderr is the summary of
+//! its speed, whose figures agree with each other and with the answers.
 //!
-//! The first run builds the Verilator model of the whole board (about half a minute on
-//! two cores) into the target directory; later runs reuse it.
+//! The first run builds the Verilator models of the whole board (about half a minute
+//! each on two cores; the real board's, and the one with the 1 ms search the other sim
+//! tests build too) into the target directory; later runs reuse them.
 #![cfg(unix)]
 
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
@@ -28,6 +32,9 @@ struct Program {
     lines: Receiver<String>,
 }
 
+/// Seconds printed with three decimals are within this of the real figure.
+const PRINTED_SECONDS: f64 = 0.0005;
+
 impl Drop for Program {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -37,13 +44,20 @@ impl Drop for Program {
 
 impl Program {
     fn start() -> Program {
+        Program::start_with(&[], Stdio::null(), Stdio::inherit())
+    }
+
+    /// The program with `args`, its stdin and stderr as given.
+    fn start_with(args: &[&str], stdin: Stdio, stderr: Stdio) -> Program {
         let mut child = Command::new(env!("CARGO_BIN_EXE_arena-board-sim"))
+            .args(args)
             .env(
                 "ARENA_SIM_CACHE",
                 Path::new(env!("CARGO_TARGET_TMPDIR")).join("board-sim"),
             )
-            .stdin(Stdio::null())
+            .stdin(stdin)
             .stdout(Stdio::piped())
+            .stderr(stderr)
             .spawn()
             .unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
@@ -69,21 +83,96 @@ impl Program {
         }
     }
 
-    /// The next answer line: its bytes (as text) and cycles.
+    /// The next answer line (past any busy lines): its bytes (as text) and cycles.
     fn answer(&mut self) -> (String, u64) {
-        let line = self.line(LIMIT);
-        let words: Vec<&str> = line.split(' ').collect();
-        match words[..] {
-            ["answer", text, cycles, "cycles", ms, "ms", "board", "time"] => {
-                let cycles: u64 = cycles.parse().expect(&line);
-                let ms: f64 = ms.parse().expect(&line);
-                let want = cycles as f64 / 25e3;
-                assert!((ms - want).abs() < 0.001, "{line}: {want} ms");
-                (text.to_string(), cycles)
+        loop {
+            let line = self.line(LIMIT);
+            if busy_line(&line).is_none() {
+                return answer_line(&line)
+                    .unwrap_or_else(|| panic!("not an answer line: {line:?}"));
             }
-            _ => panic!("not an answer line: {line:?}"),
         }
     }
+
+    /// The `pty: ` and `tcp: ` lines' addresses.
+    fn addresses(&mut self) -> (String, String) {
+        let pty_line = self.line(BUILD_LIMIT);
+        let tcp_line = self.line(LIMIT);
+        let pty = pty_line.strip_prefix("pty: ").expect(&pty_line);
+        let tcp = tcp_line.strip_prefix("tcp: ").expect(&tcp_line);
+        (pty.to_string(), tcp.to_string())
+    }
+
+    /// Its stderr's lines once it has ended (within [`LIMIT`]), and how it ended.
+    fn end(mut self) -> (Vec<String>, std::process::ExitStatus) {
+        let mut stderr = self.child.stderr.take().expect("piped stderr");
+        let deadline = Instant::now() + LIMIT;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(Instant::now() < deadline, "arena-board-sim did not stop");
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).unwrap();
+        (text.lines().map(str::to_string).collect(), status)
+    }
+}
+
+/// An answer line's bytes (as text) and cycles, its milliseconds checked.
+fn answer_line(line: &str) -> Option<(String, u64)> {
+    let words: Vec<&str> = line.split(' ').collect();
+    match words[..] {
+        ["answer", text, cycles, "cycles", ms, "ms", "board", "time"] => {
+            let cycles: u64 = cycles.parse().expect(line);
+            let ms: f64 = ms.parse().expect(line);
+            let want = cycles as f64 / 25e3;
+            assert!((ms - want).abs() < 0.001, "{line}: {want} ms");
+            Some((text.to_string(), cycles))
+        }
+        _ => None,
+    }
+}
+
+/// A busy line's cycles.
+fn busy_line(line: &str) -> Option<u64> {
+    let cycles = line.strip_prefix("busy ")?.strip_suffix(" cycles")?;
+    Some(cycles.parse().expect(line))
+}
+
+/// The summary line's figures: cycles, seconds simulating, seconds running, cycles a
+/// second; checked against each other.
+fn summary_line(line: &str) -> (u64, f64, f64, u64) {
+    let rest = line
+        .strip_prefix("arena-board-sim: summary: ")
+        .unwrap_or_else(|| panic!("not the summary: {line:?}"));
+    let words: Vec<&str> = rest.split(' ').collect();
+    let figures = match words[..] {
+        [n, "board", "cycles", "simulated", "in", s, "s", "of", "simulation", t, "s", "running):", r, "board", "cycles/s"] =>
+        {
+            let t = t.strip_prefix('(').expect(line);
+            (n.parse(), s.parse(), t.parse(), r.parse())
+        }
+        _ => panic!("not in the summary's form: {line:?}"),
+    };
+    let (Ok(n), Ok(s), Ok(t), Ok(r)) = figures else {
+        panic!("not numbers: {line:?}");
+    };
+    let (n, s, t, r): (u64, f64, f64, u64) = (n, s, t, r);
+    assert!(n > 0 && s > 0.0, "{line}");
+    assert!(
+        t + PRINTED_SECONDS >= s,
+        "{line}: simulating longer than running"
+    );
+    // R = N / S rounded, S known to the printed decimals.
+    let lowest = n as f64 / (s + PRINTED_SECONDS);
+    let highest = n as f64 / (s - PRINTED_SECONDS).max(1e-9);
+    assert!(
+        (lowest - 0.5..=highest + 0.5).contains(&(r as f64)),
+        "{line}: {r} is not {n} / {s}"
+    );
+    (n, s, t, r)
 }
 
 /// What arrives on `reader` until it has been quiet for half a second.
@@ -141,6 +230,88 @@ fn pty_port(path: &str) -> Box<dyn serialport::SerialPort> {
         .timeout(Duration::from_millis(100))
         .open()
         .unwrap()
+}
+
+#[test]
+fn reports_progress_while_it_searches_and_its_speed_when_stdin_ends() {
+    // The 1 ms search (tens of thousands of cycles a move), a busy line due every 1 ms
+    // (in practice one a slice of the model's time, a few milliseconds).
+    let mut program = Program::start_with(
+        &["--search-ms", "1", "--busy-ms", "1", "--exit-with-stdin"],
+        Stdio::piped(),
+        Stdio::piped(),
+    );
+    let (_, tcp) = program.addresses();
+    let mut client = tcp_client(&tcp);
+    client.write_all(b"0").unwrap();
+    let team = read_reply(&mut client);
+    assert!(!team.is_empty(), "no team code");
+    // The board plays first: it searches, then answers its move.
+    client.write_all(b"25").unwrap();
+    let moved = read_reply(&mut client);
+    assert_eq!(moved.len(), 4, "{moved:?}");
+    let mut answers = Vec::new();
+    let mut busy = Vec::new();
+    while answers.len() < 2 {
+        let line = program.line(LIMIT);
+        if let Some(answer) = answer_line(&line) {
+            answers.push(answer);
+        } else if let Some(cycles) = busy_line(&line) {
+            busy.push((answers.len(), cycles));
+        } else {
+            panic!("an unknown line: {line:?}");
+        }
+    }
+    assert_eq!(answers[0].0, as_text(&team));
+    assert_eq!(answers[1].0, as_text(&moved));
+    let searching: Vec<u64> = busy.iter().filter(|b| b.0 == 1).map(|b| b.1).collect();
+    println!(
+        "{} busy lines while searching {} cycles: {searching:?}",
+        searching.len(),
+        answers[1].1
+    );
+    assert!(!searching.is_empty(), "no busy line while searching");
+    assert!(
+        searching.windows(2).all(|w| w[0] < w[1]),
+        "busy cycles not increasing: {searching:?}"
+    );
+    assert!(
+        searching.iter().all(|&c| c < answers[1].1),
+        "busy cycles not below the answer's {}: {searching:?}",
+        answers[1].1
+    );
+
+    // The end of stdin stops it, with the summary last on stderr.
+    drop(program.child.stdin.take());
+    let (stderr, status) = program.end();
+    assert!(status.success(), "{status}: {stderr:?}");
+    let last = stderr.last().expect("a line on stderr");
+    let (n, s, t, r) = summary_line(last);
+    println!("{last}");
+    assert!(
+        n >= answers[0].1 + answers[1].1,
+        "{n} cycles in all, fewer than the answers' {answers:?}"
+    );
+    println!("{n} cycles, {s} s, {t} s, {r} cycles/s");
+}
+
+#[test]
+fn sigterm_stops_it_with_the_summary() {
+    let mut program = Program::start_with(&["--search-ms", "1"], Stdio::null(), Stdio::piped());
+    let (_, tcp) = program.addresses();
+    let mut client = tcp_client(&tcp);
+    client.write_all(b"0").unwrap();
+    assert!(!read_reply(&mut client).is_empty(), "no team code");
+    let (_, cycles) = program.answer();
+    let pid = nix::unistd::Pid::from_raw(program.child.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM).unwrap();
+    let (stderr, status) = program.end();
+    assert_eq!(status.code(), Some(128 + 15), "{status}: {stderr:?}");
+    let (n, ..) = summary_line(stderr.last().expect("a line on stderr"));
+    assert!(
+        n >= cycles,
+        "{n} cycles in all, fewer than the answer's {cycles}"
+    );
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Cross-check of the Janken shogi rules (`host::janken`) against a second,
+//! Cross-check of the Janken shogi rules (`games::janken`) against a second,
 //! deliberately simple implementation written here from the spec
 //! (`shared/spec/other-games.md` section 1) and `docs/janken-notation.md`:
 //! a 6x6 array of optional cubes, every action tried one by one with explicit

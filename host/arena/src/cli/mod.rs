@@ -66,7 +66,8 @@ pub enum Command {
     /// The simulated board: the Verilator model of the board's top level on a
     /// pseudo-terminal and a TCP port, game after game until killed. Prints
     /// `pty: PATH` and `tcp: ADDRESS` first, then a line per answer with its
-    /// board time (runs `arena-board-sim`, beside `arena` or $ARENA_BOARD_SIM).
+    /// board time and `busy` lines while it works, and on stderr when it stops
+    /// its speed (runs `arena-board-sim`, beside `arena` or $ARENA_BOARD_SIM).
     BoardSim(BoardSimArgs),
 }
 

@@ -235,8 +235,9 @@ pub fn board_sim_program() -> anyhow::Result<std::path::PathBuf> {
 /// prints, and opens its pseudo-terminal exactly as a `serial:` link opens a board's
 /// port. The child goes with the link: it is killed when the link closes, and it stops
 /// by itself if this process ends without closing it (it watches its stdin, a pipe from
-/// here). Its later lines (the board time of each answer) go to stderr, prefixed with
-/// the link's label, and to the link's [`Link::reports`].
+/// here). Its later lines (the board time of each answer, its progress while busy) go to
+/// the link's [`Link::reports`], and all but the progress lines to stderr, prefixed with
+/// the link's label.
 fn open_sim(
     baud: u32,
     search_ms: Option<u32>,

@@ -33,7 +33,7 @@ const DEFAULT_SECONDS: f64 = 1.0;
 /// The most seconds a move the page may give an engine.
 const MAX_SECONDS: f64 = 60.0;
 /// The simulated board as the page offers it: its search built for 10 ms of
-/// board time (the simulator takes seconds of wall time for it).
+/// board time (the simulator takes under a second of wall time for it).
 const SIM: &str = "sim:10";
 
 /// A Blokus Duo game in progress.

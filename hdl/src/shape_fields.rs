@@ -1,0 +1,113 @@
+//! Per-shape fields of wide values, as rust-hdl `LogicStruct`s: a move
+//! generator row as its 91 groups of 14 corner bits ([`RowGroups`]) and a
+//! flag per shape ([`ShapeFlags`]).
+//!
+//! rust-hdl's kernel language has no concatenation, so a wide value built
+//! from per-shape pieces had to be an OR of the pieces widened (`bit_cast`)
+//! and shifted into place. Verilator's C++ computes every one of those
+//! terms at the full width (zero, shift, OR: 40 words each for a 1,274-bit
+//! row) every clock, which was most of the simulated board's time. A
+//! register of one of these types is written a field at a time instead
+//! (`self.r.d.next.s5 = ...`), which rust-hdl writes as a Verilog
+//! part-select assignment (`r$d[(70)+:(14)] = ...`) and Verilator as a
+//! masked word or two. The hardware is the same: every bit is the same
+//! function of the same inputs.
+//!
+//! [`with_shape_fields!`] hands the 91 `field index` pairs (`s0 0`, ...,
+//! `s90 90`) to a macro, so that a block's `update` can name each field
+//! (an HDL kernel cannot index a struct's fields by a loop variable).
+
+use crate::board::SIZE;
+use crate::move_gen::SHAPES;
+use rust_hdl::prelude::*;
+
+/// Calls macro `$m` with the tokens given after it, a `;`, then the 91
+/// pairs `s<i> <i>` of [`SHAPES`] separated by commas.
+macro_rules! with_shape_fields {
+    ($m:ident $($extra:tt)*) => {
+        $m! {
+            $($extra)* ;
+            s0 0, s1 1, s2 2, s3 3, s4 4, s5 5, s6 6, s7 7, s8 8, s9 9,
+            s10 10, s11 11, s12 12, s13 13, s14 14, s15 15, s16 16, s17 17, s18 18, s19 19,
+            s20 20, s21 21, s22 22, s23 23, s24 24, s25 25, s26 26, s27 27, s28 28, s29 29,
+            s30 30, s31 31, s32 32, s33 33, s34 34, s35 35, s36 36, s37 37, s38 38, s39 39,
+            s40 40, s41 41, s42 42, s43 43, s44 44, s45 45, s46 46, s47 47, s48 48, s49 49,
+            s50 50, s51 51, s52 52, s53 53, s54 54, s55 55, s56 56, s57 57, s58 58, s59 59,
+            s60 60, s61 61, s62 62, s63 63, s64 64, s65 65, s66 66, s67 67, s68 68, s69 69,
+            s70 70, s71 71, s72 72, s73 73, s74 74, s75 75, s76 76, s77 77, s78 78, s79 79,
+            s80 80, s81 81, s82 82, s83 83, s84 84, s85 85, s86 86, s87 87, s88 88, s89 89,
+            s90 90
+        }
+    };
+}
+pub(crate) use with_shape_fields;
+
+/// Defines struct `$name`, a field `s<i>` of type `$ty` per shape `i`, the
+/// lowest shape's field lowest; and its conversion from the same bits.
+macro_rules! shape_struct {
+    ($(#[$meta:meta])* $name:ident, $ty:ty ; $($field:ident $index:tt),*) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, LogicStruct)]
+        pub struct $name {
+            $(
+                #[doc = concat!("Shape ", stringify!($index), ".")]
+                pub $field: $ty,
+            )*
+        }
+
+        impl From<Bits<{ SHAPES * <$ty as Synth>::BITS }>> for $name {
+            fn from(bits: Bits<{ SHAPES * <$ty as Synth>::BITS }>) -> $name {
+                const W: usize = <$ty as Synth>::BITS;
+                $name {
+                    $($field: bits.get_bits::<W>(W * $index).into(),)*
+                }
+            }
+        }
+    };
+}
+
+/// The structs: rust-hdl's `LogicStruct` derive adds undocumented methods
+/// (each field's width and offset, for the Verilog).
+#[allow(missing_docs)]
+mod structs {
+    use super::*;
+
+    with_shape_fields!(
+        shape_struct
+        /// A move generator row (`crate::move_gen::RowBits`) as its groups:
+        /// field `s<i>` is bits `14 i .. 14 i + 13`, shape `i`'s 14 corner columns.
+        RowGroups, Bits<SIZE>
+    );
+
+    with_shape_fields!(
+        shape_struct
+        /// A bit per shape (`crate::candidates::ShapeSet`): field `s<i>` is bit `i`.
+        ShapeFlags, Bit
+    );
+}
+pub use structs::{RowGroups, ShapeFlags};
+
+const _: () = assert!(SHAPES == 91);
+const _: () = assert!(<RowGroups as Synth>::BITS == SHAPES * SIZE);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::move_gen::RowBits;
+
+    #[test]
+    fn fields_are_the_bits_in_order() {
+        let row = RowBits::default()
+            .replace_bit(14 * 5 + 3, true)
+            .replace_bit(14 * 90 + 13, true);
+        let groups = RowGroups::from(row);
+        assert_eq!(groups.s5, Bits::<SIZE>::from(1u64 << 3));
+        assert_eq!(groups.s90, Bits::<SIZE>::from(1u64 << 13));
+        assert_eq!(groups.s0, Bits::<SIZE>::default());
+        assert_eq!(RowBits::from(groups), row);
+        let flags = Bits::<SHAPES>::default().replace_bit(7, true);
+        let flags_struct = ShapeFlags::from(flags);
+        assert!(flags_struct.s7 && !flags_struct.s6 && !flags_struct.s8);
+        assert_eq!(Bits::<SHAPES>::from(flags_struct), flags);
+    }
+}
