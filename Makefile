@@ -23,7 +23,7 @@ SEARCH_MS ?= 10
 BOARD := $(if $(PORT),--port $(PORT),--board sim:$(SEARCH_MS))
 
 play: setup
-	$(CARGO) build --release -p arena --bin arena -p sim --bin arena-board-sim
+	$(CARGO) build --release -p arena --bin arena
 	$(ARENA) blokus play $(BOARD)
 
 # Every test: formatting, clippy, the whole workspace's tests, and the web

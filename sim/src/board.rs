@@ -1,6 +1,6 @@
 //! The simulated board as the host meets it: the Verilog of `hdl::Ulx3sTop`, the very
 //! top level `make bitstream` builds, as a [`BoardSpec`], and one board served on a
-//! pseudo-terminal and a TCP port at once ([`serve_board`]), as `arena-board-sim` does.
+//! pseudo-terminal and a TCP port at once ([`serve_board`]), as `arena board-sim` and the `sim` link do.
 
 use crate::mux::Mux;
 use crate::pty::OnHangUp;

@@ -9,8 +9,9 @@
 //!   between a device and the host unchanged (raw mode: no echo, no CR/LF mapping, no
 //!   signal characters), a TCP port ([`serve_on_tcp`]), and [`Mux`], one device behind
 //!   several transports; [`board::serve_board`] puts the three together.
-//! - `arena-board-sim`, the program `arena board-sim` and the `sim` link run: the board
-//!   on a pseudo-terminal and a TCP port, game after game.
+//! - [`board_sim`]: the board built, started and served on a pseudo-terminal and a
+//!   TCP port, game after game ([`board_sim::RunningBoard`], what `arena`'s `sim` link
+//!   opens), and the program `arena board-sim` with its options, defined once here.
 //!
 //! Everything but [`SerialDevice`] exists on Unix only.
 //!
@@ -33,6 +34,8 @@
 
 #[cfg(unix)]
 pub mod board;
+#[cfg(unix)]
+pub mod board_sim;
 pub mod device;
 #[cfg(unix)]
 pub mod error;

@@ -6,7 +6,7 @@
 //! ([`crate::serve_on_pty`], [`crate::serve_on_tcp`]): bytes received on any port go to
 //! the device, in the order they arrive; the device's output goes to the port that sent
 //! the most recent byte (a host that has just asked something is the one waiting for the
-//! answer). So `arena-board-sim` serves one board on a pseudo-terminal and a TCP port
+//! answer). So `arena board-sim` serves one board on a pseudo-terminal and a TCP port
 //! without either serving loop knowing about the other.
 //!
 //! A port reports [`Activity::Busy`] while output may still come its way (it sent the

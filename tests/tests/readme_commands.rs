@@ -5,9 +5,7 @@
 //! runs it.
 //!
 //! Flags are looked up in the real program's `--help` (`arena PATH --help`,
-//! run as a person runs it), so that `arena board-sim`, which hands its
-//! options to `arena-board-sim`, is checked against the options that
-//! program really takes.
+//! run as a person runs it).
 #![cfg(unix)]
 
 use arena::cli::Cli;
@@ -132,21 +130,10 @@ fn make_targets() -> BTreeSet<String> {
         .collect()
 }
 
-/// The `arena` and `arena-board-sim` programs, built as a person builds them.
+/// The `arena` program, built as a person builds it: its directory.
 fn programs() -> PathBuf {
     let status = Command::new(env!("CARGO"))
-        .args([
-            "build",
-            "-q",
-            "-p",
-            "arena",
-            "--bin",
-            "arena",
-            "-p",
-            "sim",
-            "--bin",
-            "arena-board-sim",
-        ])
+        .args(["build", "-q", "-p", "arena", "--bin", "arena"])
         .current_dir(workspace())
         .status()
         .expect("cargo runs");
@@ -241,7 +228,6 @@ impl Helps {
             let out = Command::new(self.dir.join("arena"))
                 .args(path)
                 .arg("--help")
-                .env("ARENA_BOARD_SIM", self.dir.join("arena-board-sim"))
                 .output()
                 .expect("arena runs");
             assert!(
@@ -467,11 +453,7 @@ fn a_mistyped_flag_gets_the_right_one_suggested() {
         ),
         (&["board-sim", "--serch-ms", "5"][..], "--search-ms"),
     ] {
-        let out = Command::new(dir.join("arena"))
-            .args(line)
-            .env("ARENA_BOARD_SIM", dir.join("arena-board-sim"))
-            .output()
-            .unwrap();
+        let out = Command::new(dir.join("arena")).args(line).output().unwrap();
         assert!(!out.status.success());
         let error = String::from_utf8_lossy(&out.stderr);
         assert!(

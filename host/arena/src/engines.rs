@@ -5,7 +5,7 @@
 use blokus::Engine;
 use games::blokus::{GtpEngine, RandomEngine, SearchEngine};
 use model::light::Policy;
-use model::tree::{ChildrenBy, LightTree, TreeConfig};
+use model::tree::{ChildrenBy, LightTree, Select, TreeConfig};
 use model::{board_model_budget, BoardModel, ModelOnePly};
 use std::time::Duration;
 
@@ -79,9 +79,28 @@ pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
                 _ => Err(bad()),
             }
             .map(|by| config.children_by = by),
+            "select" => match value {
+                "ucb1" => Ok(Select::Ucb1),
+                "prior" => Ok(Select::Prior),
+                _ => Err(bad()),
+            }
+            .map(|select| config.select = select),
+            "temp" => value
+                .parse()
+                .map(|v| config.prior_temperature = v)
+                .map_err(|_| bad()),
+            "prior" => value
+                .parse()
+                .map(|v| config.prior_visits = v)
+                .map_err(|_| bad()),
+            "rave" => value.parse().map(|v| config.rave = v).map_err(|_| bad()),
+            "margin" => value
+                .parse()
+                .map(|v| config.margin_weight = v)
+                .map_err(|_| bad()),
             _ => Err(format!(
                 "`{key}` in `{name}` is no option: playouts, children, expand, c, policy, \
-                 local, by, seed"
+                 local, by, select, temp, prior, rave, margin, seed"
             )),
         };
         if let Err(e) = parsed {

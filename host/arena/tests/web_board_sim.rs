@@ -1,9 +1,6 @@
 //! `arena serve`'s Blokus Duo page against the simulated board (`sim:1`, its
 //! search built for 1 ms of board time) over real HTTP: every answer of the
-//! board carries its board time, the cycles `arena-board-sim` counted. Runs
-//! when the program is where the `sim` link finds it (beside the tests, as
-//! `cargo test --workspace` builds it, or in `ARENA_BOARD_SIM`); says why
-//! it skips otherwise.
+//! board carries its board time, the cycles the simulator counted.
 //!
 //! This file holds one test only: it sets an environment variable, which no
 //! other thread of the process may be reading meanwhile.
@@ -18,14 +15,6 @@ use std::path::Path;
 
 #[test]
 fn serve_shows_the_board_time_of_each_answer_of_the_simulated_board() {
-    let program = match arena::links::board_sim_program() {
-        Ok(program) => program,
-        Err(e) => {
-            eprintln!("skipped, no simulated board: {e:#}");
-            return;
-        }
-    };
-    eprintln!("the simulated board: {}", program.display());
     // The models the sim crate's tests build (`sim:1` among them), shared.
     // SAFETY (of intent): the only test of this binary, before any thread is started.
     std::env::set_var(

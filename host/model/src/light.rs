@@ -206,12 +206,25 @@ impl Ending {
 
 /// Plays `position` to its end by the policy.
 pub fn playout(position: &Position, policy: &Policy, rng: &mut Xorshift32) -> Ending {
+    playout_recorded(position, policy, rng, &mut Vec::new())
+}
+
+/// [`playout`], appending each placement made (with its side) to `moves`.
+pub fn playout_recorded(
+    position: &Position,
+    policy: &Policy,
+    rng: &mut Xorshift32,
+    moves: &mut Vec<(Player, Placement)>,
+) -> Ending {
     let mut position = position.clone();
     let mut plies = 0;
     let mut last: Option<Placement> = None;
     while !position.is_over() {
         let local = local_cells(&position, last);
         let chosen = choose_near(&position, policy, local, rng);
+        if let Some(p) = chosen {
+            moves.push((position.to_move(), p));
+        }
         position.play(chosen.map_or(Move::Pass, Move::Place));
         last = chosen;
         plies += 1;

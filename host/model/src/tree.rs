@@ -6,9 +6,9 @@
 //! result (win 2, draw 1, loss 0, for the side that made each move on the
 //! path) backed up to the root; the most visited root move played.
 
-use crate::light::{choose, playout, Policy};
+use crate::light::{choose, Policy};
 use crate::monte_carlo::Xorshift32;
-use blokus::{Engine, Move, Placement, Position};
+use blokus::{Engine, Move, Placement, Player, Position};
 
 /// How the tree searches.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -19,7 +19,7 @@ pub struct TreeConfig {
     pub children: usize,
     /// Visits a leaf takes before it is expanded.
     pub expand_after: u32,
-    /// UCB1's exploration constant (on values from 0 to 1).
+    /// The exploration constant.
     pub exploration: f64,
     /// The playout policy, which also draws the children.
     pub policy: Policy,
@@ -27,6 +27,17 @@ pub struct TreeConfig {
     pub seed: u32,
     /// How a node's children are chosen.
     pub children_by: ChildrenBy,
+    /// How a child is selected.
+    pub select: Select,
+    /// The evaluator's scores become priors `softmax(score / temperature)`.
+    pub prior_temperature: f64,
+    /// Each new child starts with this many virtual visits at value 0.5.
+    pub prior_visits: f64,
+    /// RAVE's weight (0: off): a child whose move its side played later in a
+    /// simulation gets the result with this weight, as Pentobi adds it.
+    pub rave: f64,
+    /// The part of a result given by the margin (the rest: win 1, draw 0.5).
+    pub margin_weight: f64,
 }
 
 /// How a node's children are chosen.
@@ -39,16 +50,30 @@ pub enum ChildrenBy {
     Evaluator,
 }
 
+/// How a child is selected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Select {
+    /// UCB1: `Q + c sqrt(ln N / n)`, unvisited children first.
+    Ucb1,
+    /// Pentobi's: `Q + c P sqrt(N) ln(N + 1) / n`.
+    Prior,
+}
+
 impl Default for TreeConfig {
     fn default() -> TreeConfig {
         TreeConfig {
             playouts: 20_000,
-            children: 32,
+            children: 16,
             expand_after: 2,
             exploration: 0.4,
             policy: Policy::PENTOBI,
             seed: 0x9E37_79B9,
-            children_by: ChildrenBy::Policy,
+            children_by: ChildrenBy::Evaluator,
+            select: Select::Ucb1,
+            prior_temperature: 8.0,
+            prior_visits: 0.0,
+            rave: 0.0,
+            margin_weight: 0.0,
         }
     }
 }
@@ -58,11 +83,36 @@ impl Default for TreeConfig {
 #[derive(Clone, Debug)]
 struct Node {
     m: Move,
+    /// Visits (virtual ones included).
+    count: f64,
+    /// Summed results (1 a win), for the side that made `m`.
+    value: f64,
+    /// Real visits.
     visits: u32,
-    /// 2 a win, 1 a draw, for the side that made `m`.
-    score: u64,
+    prior: f64,
     /// Its children's range in the arena, once expanded.
     children: Option<(u32, u32)>,
+}
+
+impl Node {
+    fn new(m: Move, prior: f64, prior_visits: f64) -> Node {
+        Node {
+            m,
+            count: prior_visits,
+            value: prior_visits * 0.5,
+            visits: 0,
+            prior,
+            children: None,
+        }
+    }
+
+    fn mean(&self) -> f64 {
+        if self.count > 0.0 {
+            self.value / self.count
+        } else {
+            0.5
+        }
+    }
 }
 
 /// What a search found.
@@ -79,20 +129,30 @@ pub struct TreeOutcome {
 }
 
 /// A node's children: up to [`TreeConfig::children`] placements (a pass when none).
-fn draw_children(position: &Position, config: &TreeConfig, rng: &mut Xorshift32) -> Vec<Move> {
+fn draw_children(
+    position: &Position,
+    config: &TreeConfig,
+    rng: &mut Xorshift32,
+) -> Vec<(Move, f64)> {
     if config.children_by == ChildrenBy::Evaluator {
         let mut scored = crate::one_ply::scored(position);
         if scored.is_empty() {
-            return vec![Move::Pass];
+            return vec![(Move::Pass, 1.0)];
         }
         scored.sort_by_key(|c| std::cmp::Reverse(c.score));
+        scored.truncate(config.children);
+        let top = f64::from(scored[0].score);
+        let weights: Vec<f64> = scored
+            .iter()
+            .map(|c| ((f64::from(c.score) - top) / config.prior_temperature).exp())
+            .collect();
+        let total: f64 = weights.iter().sum();
         return scored
             .iter()
-            .take(config.children)
-            .map(|c| {
-                Move::Place(
-                    crate::placer::placement_at(c.shape, c.corner).expect("a candidate fits"),
-                )
+            .zip(weights)
+            .map(|(c, w)| {
+                let p = crate::placer::placement_at(c.shape, c.corner).expect("a candidate fits");
+                (Move::Place(p), w / total)
             })
             .collect();
     }
@@ -101,27 +161,27 @@ fn draw_children(position: &Position, config: &TreeConfig, rng: &mut Xorshift32)
     while drawn.len() < config.children && tries < 4 * config.children {
         tries += 1;
         match choose(position, &config.policy, rng) {
-            None => return vec![Move::Pass],
+            None => return vec![(Move::Pass, 1.0)],
             Some(p) if !drawn.contains(&p) => drawn.push(p),
             Some(_) => {}
         }
     }
-    drawn.into_iter().map(Move::Place).collect()
+    let share = 1.0 / drawn.len() as f64;
+    drawn.into_iter().map(|p| (Move::Place(p), share)).collect()
 }
 
 /// Searches `root` (a position not over).
 pub fn search(root: &Position, config: &TreeConfig) -> TreeOutcome {
     let mut rng = Xorshift32(config.seed);
-    let mut nodes = vec![Node {
-        m: Move::Pass,
-        visits: 0,
-        score: 0,
-        children: None,
-    }];
+    let mut nodes = vec![Node::new(Move::Pass, 1.0, 0.0)];
     let mut deepest = 0;
+    let mut played: Vec<(Player, Placement)> = Vec::new();
     for _ in 0..config.playouts {
         let mut position = root.clone();
         let mut path = vec![0usize];
+        // For each depth, how many placements were played once its move was.
+        let mut after = vec![0usize];
+        played.clear();
         // Selection and expansion.
         loop {
             let at = *path.last().unwrap();
@@ -134,17 +194,17 @@ pub fn search(root: &Position, config: &TreeConfig) -> TreeOutcome {
                 }
                 let moves = draw_children(&position, config, &mut rng);
                 let first = nodes.len() as u32;
-                nodes.extend(moves.into_iter().map(|m| Node {
-                    m,
-                    visits: 0,
-                    score: 0,
-                    children: None,
-                }));
+                nodes.extend(
+                    moves
+                        .into_iter()
+                        .map(|(m, prior)| Node::new(m, prior, config.prior_visits)),
+                );
                 nodes[at].children = Some((first, nodes.len() as u32));
             }
             let (first, end) = nodes[at].children.unwrap();
-            let parent_visits = f64::from(nodes[at].visits.max(1));
-            let log = parent_visits.ln();
+            let parent = nodes[at].count.max(1.0);
+            let log = parent.ln();
+            let factor = config.exploration * parent.sqrt() * (parent + 1.0).ln();
             let mut best = first as usize;
             let mut best_value = f64::NEG_INFINITY;
             for (i, n) in nodes
@@ -153,51 +213,79 @@ pub fn search(root: &Position, config: &TreeConfig) -> TreeOutcome {
                 .take(end as usize)
                 .skip(first as usize)
             {
-                let value = if n.visits == 0 {
-                    f64::INFINITY
-                } else {
-                    let v = f64::from(n.visits);
-                    n.score as f64 / (2.0 * v) + config.exploration * (log / v).sqrt()
+                let value = match config.select {
+                    Select::Ucb1 if n.count == 0.0 => f64::INFINITY,
+                    Select::Ucb1 => n.mean() + config.exploration * (log / n.count).sqrt(),
+                    Select::Prior => n.mean() + n.prior * factor / n.count.max(1.0),
                 };
                 if value > best_value {
                     best_value = value;
                     best = i;
                 }
             }
+            if let Move::Place(p) = nodes[best].m {
+                played.push((position.to_move(), p));
+            }
             position.play(nodes[best].m);
             path.push(best);
+            after.push(played.len());
             if nodes[best].visits == 0 {
                 break;
             }
         }
         deepest = deepest.max(path.len() - 1);
         // Playout and backup.
-        let ending = playout(&position, &config.policy, &mut rng);
-        let winner = ending.winner();
-        let mut mover = root.to_move();
-        nodes[0].visits += 1;
-        for &i in &path[1..] {
-            let n = &mut nodes[i];
-            n.visits += 1;
-            n.score += match winner {
-                Some(w) if w == mover => 2,
-                None => 1,
-                Some(_) => 0,
+        let ending =
+            crate::light::playout_recorded(&position, &config.policy, &mut rng, &mut played);
+        let win = |side: Player| -> f64 {
+            let margin = match side {
+                Player::One => ending.margin,
+                Player::Two => -ending.margin,
             };
+            let result = match margin.signum() {
+                1 => 1.0,
+                0 => 0.5,
+                _ => 0.0,
+            };
+            (1.0 - config.margin_weight) * result
+                + config.margin_weight * (0.5 + f64::from(margin) / 178.0)
+        };
+        nodes[0].count += 1.0;
+        nodes[0].visits += 1;
+        let mut mover = root.to_move();
+        for (depth, &i) in path.iter().enumerate().skip(1) {
+            let result = win(mover);
+            let n = &mut nodes[i];
+            n.count += 1.0;
+            n.value += result;
+            n.visits += 1;
+            // RAVE: the siblings whose move this side played later.
+            if config.rave > 0.0 {
+                let parent = path[depth - 1];
+                if nodes[parent].count < 50_000.0 {
+                    let (first, end) = nodes[parent].children.unwrap();
+                    let later = &played[after[depth]..];
+                    let played_later = |m: Move| match m {
+                        Move::Place(p) => later.iter().any(|&(side, q)| side == mover && q == p),
+                        Move::Pass => false,
+                    };
+                    let hits: Vec<usize> = (first as usize..end as usize)
+                        .filter(|&s| {
+                            s != i && nodes[s].count <= 2_000.0 && played_later(nodes[s].m)
+                        })
+                        .collect();
+                    for sibling in hits {
+                        nodes[sibling].count += config.rave;
+                        nodes[sibling].value += config.rave * result;
+                    }
+                }
+            }
             mover = mover.other();
         }
     }
     let (first, end) = nodes[0].children.expect("the root is expanded");
     let root_children: Vec<(Move, u32, f64)> = (first as usize..end as usize)
-        .map(|i| {
-            let n = &nodes[i];
-            let mean = if n.visits == 0 {
-                0.0
-            } else {
-                n.score as f64 / (2.0 * f64::from(n.visits))
-            };
-            (n.m, n.visits, mean)
-        })
+        .map(|i| (nodes[i].m, nodes[i].visits, nodes[i].mean()))
         .collect();
     let best = root_children
         .iter()

@@ -12,7 +12,8 @@
 //! guards against a simulator that died or stalled, with a limit of minutes
 //! ([`SIM_WALL_GUARD`]) that a loaded machine meets.
 //!
-//! The simulated board's report lines (`arena-board-sim`'s stdout):
+//! The simulated board's report lines (`arena board-sim`'s stdout, and the
+//! `sim` link's reports):
 //! `answer <bytes> <cycles> cycles <ms> ms board time` for each answer, and
 //! `busy <cycles> cycles` now and then while it thinks ([`Report`]).
 

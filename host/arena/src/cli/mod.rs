@@ -67,8 +67,8 @@ pub enum Command {
     /// pseudo-terminal and a TCP port, game after game until killed. Prints
     /// `pty: PATH` and `tcp: ADDRESS` first, then a line per answer with its
     /// board time and `busy` lines while it works, and on stderr when it stops
-    /// its speed (runs `arena-board-sim`, beside `arena` or $ARENA_BOARD_SIM).
-    BoardSim(BoardSimArgs),
+    /// its speed.
+    BoardSim(sim::board_sim::BoardSimArgs),
 }
 
 /// The games `arena tune` tunes.
@@ -76,21 +76,6 @@ pub enum Command {
 pub enum TuneCommand {
     /// Dobutsu shogi's piece values, as the seed's genetic algorithm found them.
     Dobutsu(dobutsu::TuneArgs),
-}
-
-/// `arena board-sim`: `arena-board-sim`'s own options, passed on to it
-/// unchanged, so that they are defined (and checked, and listed by `--help`)
-/// in one place.
-#[derive(clap::Args, Debug)]
-#[command(disable_help_flag = true)]
-pub struct BoardSimArgs {
-    /// The options of `arena-board-sim` (`arena board-sim --help` lists them).
-    #[arg(
-        trailing_var_arg = true,
-        allow_hyphen_values = true,
-        value_name = "OPTIONS"
-    )]
-    pub args: Vec<String>,
 }
 
 /// Runs a parsed command line with the process's standard streams, the
@@ -153,27 +138,7 @@ pub fn run_in_colour(
         Command::Engines => contest::engines(output),
         Command::Serve(args) => serve::run(&args, output),
         Command::RefereeBench(args) => contest::referee_bench(args, output),
-        Command::BoardSim(args) => board_sim(&args.args),
-    }
-}
-
-/// Runs the simulated board's program with `args`, in place of this one (on Unix; its
-/// output is then this command's output, and it calls itself `arena board-sim`).
-fn board_sim(args: &[String]) -> anyhow::Result<()> {
-    let program = crate::links::board_sim_program()?;
-    let mut command = std::process::Command::new(&program);
-    command.args(args);
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::CommandExt;
-        let error = command.arg0("arena board-sim").exec();
-        Err(anyhow::anyhow!("cannot run {}: {error}", program.display()))
-    }
-    #[cfg(not(unix))]
-    {
-        let status = command.status()?;
-        anyhow::ensure!(status.success(), "{} failed: {status}", program.display());
-        Ok(())
+        Command::BoardSim(args) => std::process::exit(sim::board_sim::run(args)),
     }
 }
 
@@ -182,15 +147,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn board_sim_passes_its_options_on_unchanged() {
+    fn board_sim_takes_the_simulated_boards_options() {
         let args = |line: &[&str]| match Cli::try_parse_from(line).unwrap().command {
-            Command::BoardSim(args) => args.args,
+            Command::BoardSim(args) => args,
             other => panic!("{other:?}"),
         };
-        assert!(args(&["arena", "board-sim"]).is_empty());
-        let line = ["--tcp", "10000", "--search-ms", "5", "--quiet", "--help"];
-        let mut full = vec!["arena", "board-sim"];
-        full.extend(line);
-        assert_eq!(args(&full), line);
+        let defaults = args(&["arena", "board-sim"]);
+        assert_eq!(
+            (defaults.tcp, defaults.baud, defaults.search_ms),
+            (0, 115_200, None)
+        );
+        let given = args(&[
+            "arena",
+            "board-sim",
+            "--tcp",
+            "10000",
+            "--search-ms",
+            "5",
+            "--quiet",
+        ]);
+        assert_eq!(
+            (given.tcp, given.search_ms, given.quiet),
+            (10_000, Some(5), true)
+        );
+        assert!(Cli::try_parse_from(["arena", "board-sim", "--search-ms", "2000"]).is_err());
+        assert!(Cli::try_parse_from(["arena", "board-sim", "--tcp", "70000"]).is_err());
     }
 }

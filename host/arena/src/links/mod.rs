@@ -19,6 +19,6 @@ pub mod run;
 mod spec;
 mod stream;
 
-pub use open::{board_sim_program, open, open_serial, EngineOptions};
+pub use open::{open, open_serial, EngineOptions};
 pub use spec::{check_referee_spec, LinkSpec, DEFAULT_BAUD};
 pub use stream::Link;

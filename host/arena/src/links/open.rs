@@ -10,7 +10,7 @@ use super::stream::Link;
 use crate::engines::{engine_by_name, is_engine_name};
 use anyhow::{bail, Context};
 use model::board_model_budget;
-use protocol::{Report, Scheme};
+use protocol::Scheme;
 use std::io::{self, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Command, Stdio};
@@ -197,129 +197,65 @@ fn serve_board_model(
     }
 }
 
-/// The simulator program: `$ARENA_BOARD_SIM`, else `arena-board-sim` beside this program.
-pub fn board_sim_program() -> anyhow::Result<std::path::PathBuf> {
-    if let Some(path) = std::env::var_os("ARENA_BOARD_SIM").filter(|p| !p.is_empty()) {
-        let path = std::path::PathBuf::from(path);
-        if !path.exists() {
-            bail!(
-                "ARENA_BOARD_SIM names {}, which does not exist: build the simulated board with \
-                 `cargo build --release -p sim --bin arena-board-sim` (make play does)",
-                path.display()
-            );
-        }
-        return Ok(path);
-    }
-    let exe = std::env::current_exe().context("cannot find this program's path")?;
-    let beside = exe
-        .parent()
-        .map(|dir| dir.join("arena-board-sim"))
-        .filter(|p| p.exists());
-    // `cargo test` runs from target/*/deps: the program is one level up.
-    let above = exe
-        .parent()
-        .and_then(|dir| dir.parent())
-        .map(|dir| dir.join("arena-board-sim"))
-        .filter(|p| p.exists());
-    beside.or(above).ok_or_else(|| {
-        anyhow::anyhow!(
-            "the simulated board's program `arena-board-sim` is not beside {}: build it with \
-             `cargo build --release -p sim --bin arena-board-sim` (make play does), or name it \
-             in ARENA_BOARD_SIM",
-            exe.display()
-        )
-    })
-}
-
-/// Starts the simulated board (`arena-board-sim --tcp 0`), reads the first two lines it
-/// prints, and opens its pseudo-terminal exactly as a `serial:` link opens a board's
-/// port. The child goes with the link: it is killed when the link closes, and it stops
-/// by itself if this process ends without closing it (it watches its stdin, a pipe from
-/// here). Its later lines (the board time of each answer, its progress while busy) go to
-/// the link's [`Link::reports`], and all but the progress lines to stderr, prefixed with
-/// the link's label.
+/// Starts the simulated board in this process (`sim::board_sim::RunningBoard`: its
+/// model built once into the cache, clocked by its driver process, served on a
+/// pseudo-terminal and a TCP port) and opens its pseudo-terminal exactly as a `serial:`
+/// link opens a board's port. The board goes with the link: closing the link stops it,
+/// and its summary line (the board cycles simulated, and how fast) goes to stderr. Its
+/// answers (with their board time) and `busy` lines while it thinks go to the link's
+/// [`Link::reports`], and the answers also to stderr, prefixed with the link's label.
 fn open_sim(
     baud: u32,
     search_ms: Option<u32>,
     announce: &mut dyn FnMut(&str),
 ) -> anyhow::Result<Link> {
-    let program = board_sim_program()?;
-    announce(&format!(
-        "starting the simulated board ({}; the first run builds its model, a minute or so)",
-        program.display()
-    ));
-    let mut command = Command::new(&program);
-    command.args([
-        "--tcp",
-        "0",
-        "--baud",
-        &baud.to_string(),
-        "--exit-with-stdin",
-    ]);
-    if let Some(ms) = search_ms {
-        command.args(["--search-ms", &ms.to_string()]);
-    }
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .with_context(|| format!("cannot start {}", program.display()))?;
-    let stdin = child.stdin.take().expect("piped stdin");
-    let mut lines = io::BufReader::new(child.stdout.take().expect("piped stdout"));
-    let mut line = |what: &str| -> anyhow::Result<String> {
-        let mut text = String::new();
-        io::BufRead::read_line(&mut lines, &mut text)?;
-        text.trim_end()
-            .strip_prefix(what)
-            .map(str::to_string)
-            .ok_or_else(|| anyhow::anyhow!("the simulated board said {text:?}, not `{what}...`"))
-    };
-    let (pty, tcp) = match (line("pty: "), line("tcp: ")) {
-        (Ok(pty), Ok(tcp)) => (pty, tcp),
-        (Err(e), _) | (_, Err(e)) => {
-            let _ = child.kill();
-            let status = child.wait().map(|s| s.to_string()).unwrap_or_default();
-            return Err(e.context(format!(
-                "the simulated board ({}) did not start ({status})",
-                program.display()
-            )));
-        }
-    };
-    let label = format!("sim@{baud} ({pty})");
-    announce(&format!("simulated board on {pty} (and {tcp})"));
+    use sim::board_sim::{BoardOptions, Hooks, RunningBoard};
     let (report, reports) = channel();
     let echo = Arc::new(AtomicBool::new(true));
-    std::thread::Builder::new()
-        .name("board-sim reports".into())
-        .spawn({
-            let label = label.clone();
-            let echo = echo.clone();
-            move || {
-                let mut text = String::new();
-                while io::BufRead::read_line(&mut lines, &mut text).is_ok_and(|n| n > 0) {
-                    let line = text.trim_end();
-                    let busy = matches!(Report::parse(line), Some(Report::Busy { .. }));
-                    if echo.load(Ordering::Acquire) && !busy {
-                        eprintln!("{label}: {line}");
-                    }
-                    // Nobody may be listening (a referee): the answers are on stderr.
-                    let _ = report.send(line.to_string());
-                    text.clear();
+    // The label names the pseudo-terminal, known once the board is served.
+    let label = Arc::new(std::sync::OnceLock::<String>::new());
+    let hooks = Hooks {
+        on_answer: Box::new({
+            let (report, echo, label) = (report.clone(), echo.clone(), label.clone());
+            move |answer: &sim::verilated::Answer| {
+                let line = answer.to_string();
+                if echo.load(Ordering::Acquire) {
+                    eprintln!("{}: {line}", label.get().map_or("sim", String::as_str));
                 }
+                // Nobody may be listening (a referee): the answers are on stderr.
+                let _ = report.send(line);
             }
-        })?;
-    let mut link = match open_serial(&pty, baud) {
-        Ok(link) => link,
-        Err(e) => {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(e);
-        }
+        }),
+        on_busy: Box::new(move |cycles| {
+            let _ = report.send(format!("busy {cycles} cycles"));
+        }),
+        busy_every: Duration::from_millis(250),
     };
-    link.label = label;
-    link.child = Some(child);
+    let options = BoardOptions {
+        baud,
+        search_ms,
+        tcp: 0,
+    };
+    announce("starting the simulated board (the first run builds its model, some seconds)");
+    let board = RunningBoard::start(
+        options,
+        &mut |m| announce(&format!("board-sim: {m}")),
+        Some(hooks),
+    )
+    .map_err(|e| anyhow::anyhow!("the simulated board did not start: {e}"))?;
+    let pty = board.pty_path().display().to_string();
+    let name = format!("sim@{baud} ({pty})");
+    let _ = label.set(name.clone());
+    announce(&format!(
+        "simulated board on {pty} (and {})",
+        board.tcp_address()
+    ));
+    let mut link = open_serial(&pty, baud)?;
+    link.label = name.clone();
     link.reports = Some(reports);
     link.echo_reports = echo;
-    Ok(link.on_close(move || drop(stdin)))
+    Ok(link.on_close(move || {
+        eprintln!("{}", board.summary(&name));
+        drop(board);
+    }))
 }

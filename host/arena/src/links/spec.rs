@@ -23,7 +23,7 @@ pub enum LinkSpec {
     Engine { name: String },
     /// `stdio`: this process's stdin and stdout.
     Stdio,
-    /// `sim[@BAUD][:MS]`: the simulated board (`arena-board-sim`) on its
+    /// `sim[@BAUD][:MS]`: the simulated board (started in this process) on its
     /// pseudo-terminal; `MS`: its search's rounds start during `MS`
     /// milliseconds of board time (the real board's budget without it).
     Sim { baud: u32, search_ms: Option<u32> },

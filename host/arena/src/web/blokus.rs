@@ -190,7 +190,7 @@ impl Match for BlokusMatch {
                 .chain([
                     json!({
                         "name": SIM,
-                        "about": "the simulated board (arena-board-sim) over the contest link",
+                        "about": "the simulated board (the Verilator model of its top level) over the contest link",
                     }),
                     json!({
                         "name": "serial",

@@ -1,4 +1,4 @@
-//! The `arena-board-sim` program as the host runs it, with the real board's top level
+//! `arena board-sim`, the simulated board as a program, as the host runs it, with the real board's top level
 //! (`hdl::Ulx3sTop`, whatever it holds today): its first two lines are the
 //! pseudo-terminal's path and the TCP address; over TCP and over the pseudo-terminal
 //! (opened with `serialport`, as a host opens a board) the board answers the referee's
@@ -49,7 +49,8 @@ impl Program {
 
     /// The program with `args`, its stdin and stderr as given.
     fn start_with(args: &[&str], stdin: Stdio, stderr: Stdio) -> Program {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arena-board-sim"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
+            .arg("board-sim")
             .args(args)
             .env(
                 "ARENA_SIM_CACHE",
@@ -77,7 +78,7 @@ impl Program {
         match self.lines.recv_timeout(limit) {
             Ok(line) => line,
             Err(e) => panic!(
-                "no line from arena-board-sim ({e}); it is {:?}",
+                "no line from arena board-sim ({e}); it is {:?}",
                 self.child.try_wait()
             ),
         }
@@ -111,7 +112,7 @@ impl Program {
             if let Some(status) = self.child.try_wait().unwrap() {
                 break status;
             }
-            assert!(Instant::now() < deadline, "arena-board-sim did not stop");
+            assert!(Instant::now() < deadline, "arena board-sim did not stop");
             std::thread::sleep(Duration::from_millis(10));
         };
         let mut text = String::new();
@@ -145,7 +146,7 @@ fn busy_line(line: &str) -> Option<u64> {
 /// second; checked against each other.
 fn summary_line(line: &str) -> (u64, f64, f64, u64) {
     let rest = line
-        .strip_prefix("arena-board-sim: summary: ")
+        .strip_prefix("arena board-sim: summary: ")
         .unwrap_or_else(|| panic!("not the summary: {line:?}"));
     let words: Vec<&str> = rest.split(' ').collect();
     let figures = match words[..] {
@@ -303,8 +304,11 @@ fn sigterm_stops_it_with_the_summary() {
     client.write_all(b"0").unwrap();
     assert!(!read_reply(&mut client).is_empty(), "no team code");
     let (_, cycles) = program.answer();
-    let pid = nix::unistd::Pid::from_raw(program.child.id() as i32);
-    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM).unwrap();
+    let status = Command::new("kill")
+        .args(["-TERM", &program.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
     let (stderr, status) = program.end();
     assert_eq!(status.code(), Some(128 + 15), "{status}: {stderr:?}");
     let (n, ..) = summary_line(stderr.last().expect("a line on stderr"));
@@ -320,7 +324,7 @@ fn prints_its_addresses_then_answers_on_tcp_and_the_pty_game_after_game() {
     let started = Instant::now();
     let pty_line = program.line(BUILD_LIMIT);
     println!(
-        "arena-board-sim printed its first line after {:.1} s",
+        "arena board-sim printed its first line after {:.1} s",
         started.elapsed().as_secs_f64()
     );
     let tcp_line = program.line(LIMIT);

@@ -1,10 +1,10 @@
 //! The host's `sim` link, as `arena referee --p1 sim --p2 engine:greedy` opens it: it
-//! starts `arena-board-sim` (here the one cargo built, named in `ARENA_BOARD_SIM`), opens
+//! starts the simulated board in this process (its model in a driver process), opens
 //! its pseudo-terminal as a serial port and plays a whole refereed game through it;
 //! closing the link takes the simulator down with it.
 //!
-//! This file holds one test only: it sets environment variables, which no other thread
-//! of the process may be reading meanwhile.
+//! This file holds one test only: it sets an environment variable, which no other
+//! thread of the process may be reading meanwhile.
 #![cfg(unix)]
 
 use arena::links::run::{Match, MatchOptions};
@@ -17,7 +17,6 @@ use std::time::{Duration, Instant};
 #[test]
 fn a_refereed_game_against_the_sim_link_and_the_simulator_goes_with_the_link() {
     // SAFETY (of intent): the only test of this binary, before any thread is started.
-    std::env::set_var("ARENA_BOARD_SIM", env!("CARGO_BIN_EXE_arena-board-sim"));
     std::env::set_var(
         "ARENA_SIM_CACHE",
         Path::new(env!("CARGO_TARGET_TMPDIR")).join("board-sim"),
