@@ -18,11 +18,11 @@
 //! (an HDL kernel cannot index a struct's fields by a loop variable).
 
 use crate::board::SIZE;
-use crate::move_gen::SHAPES;
+use blokus::tiles::SHAPE_COUNT as SHAPES;
 use rust_hdl::prelude::*;
 
 /// Calls macro `$m` with the tokens given after it, a `;`, then the 91
-/// pairs `s<i> <i>` of [`SHAPES`] separated by commas.
+/// pairs `s<i> <i>` of the 91 shapes separated by commas.
 macro_rules! with_shape_fields {
     ($m:ident $($extra:tt)*) => {
         $m! {
