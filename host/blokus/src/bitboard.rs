@@ -34,6 +34,7 @@ impl Bitboard {
     pub const RIGHT: Bitboard = column(SIZE);
 
     /// The set holding just `cell`.
+    #[inline]
     pub fn from_cell(cell: Cell) -> Bitboard {
         let mut b = Bitboard::EMPTY;
         b.insert(cell);
@@ -41,28 +42,33 @@ impl Bitboard {
     }
 
     /// Adds `cell`.
+    #[inline]
     pub fn insert(&mut self, cell: Cell) {
         let i = cell.index();
         self.0[i / 64] |= 1 << (i % 64);
     }
 
     /// Whether `cell` is in the set.
+    #[inline]
     pub fn contains(self, cell: Cell) -> bool {
         let i = cell.index();
         self.0[i / 64] >> (i % 64) & 1 == 1
     }
 
     /// Number of cells in the set.
+    #[inline]
     pub fn count(self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
     /// Whether the set is empty.
+    #[inline]
     pub fn is_empty(self) -> bool {
         (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
     }
 
     /// Whether the two sets share a cell.
+    #[inline]
     pub fn intersects(self, other: Bitboard) -> bool {
         !(self & other).is_empty()
     }
@@ -99,6 +105,7 @@ impl Bitboard {
 
     /// The set moved so that bit 0 lands on `cell` (every bit `i` becomes
     /// `i + cell.index()`), clipped to the board.
+    #[inline]
     pub fn translated_to(self, cell: Cell) -> Bitboard {
         let k = cell.index();
         let (words, bits) = (k / 64, (k % 64) as u32);
@@ -114,6 +121,7 @@ impl Bitboard {
 
     /// Cells sharing an edge with a cell of the set (the set itself excluded
     /// only where no other member touches it).
+    #[inline]
     pub fn edge_neighbours(self) -> Bitboard {
         let not_left = self & !Bitboard::LEFT;
         let not_right = self & !Bitboard::RIGHT;
@@ -124,6 +132,7 @@ impl Bitboard {
     }
 
     /// Cells touching a cell of the set corner to corner.
+    #[inline]
     pub fn diagonal_neighbours(self) -> Bitboard {
         let not_left = self & !Bitboard::LEFT;
         let not_right = self & !Bitboard::RIGHT;
@@ -135,6 +144,7 @@ impl Bitboard {
     }
 
     /// The cells of the set in bit order.
+    #[inline]
     pub fn cells(self) -> Cells {
         Cells(self)
     }
@@ -146,6 +156,7 @@ pub struct Cells(Bitboard);
 impl Iterator for Cells {
     type Item = Cell;
 
+    #[inline]
     fn next(&mut self) -> Option<Cell> {
         let words = &mut (self.0).0;
         for (n, w) in words.iter_mut().enumerate() {
@@ -160,6 +171,7 @@ impl Iterator for Cells {
 }
 
 impl FromIterator<Cell> for Bitboard {
+    #[inline]
     fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> Bitboard {
         let mut b = Bitboard::EMPTY;
         for cell in iter {

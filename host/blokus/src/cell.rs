@@ -21,6 +21,7 @@ pub struct Cell(u8);
 
 impl Cell {
     /// The cell at contest coordinates `(x, y)`, both 1..=14, or `None` off the board.
+    #[inline]
     pub fn new(x: u8, y: u8) -> Option<Cell> {
         if (1..=SIZE).contains(&x) && (1..=SIZE).contains(&y) {
             Some(Cell((y - 1) * SIZE + (x - 1)))
@@ -30,27 +31,32 @@ impl Cell {
     }
 
     /// The cell with bit index `index` (0..196). Panics on an index off the board.
+    #[inline]
     pub fn from_index(index: usize) -> Cell {
         assert!(index < CELLS, "cell index {index} is off the board");
         Cell(index as u8)
     }
 
     /// The bit index of this cell in the shared layout.
+    #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
     }
 
     /// Column, 1..=14 (1 = left).
+    #[inline]
     pub fn x(self) -> u8 {
         self.0 % SIZE + 1
     }
 
     /// Row, 1..=14 (1 = top).
+    #[inline]
     pub fn y(self) -> u8 {
         self.0 / SIZE + 1
     }
 
     /// Every cell of the board in bit order.
+    #[inline]
     pub fn all() -> impl Iterator<Item = Cell> {
         (0..CELLS as u8).map(Cell)
     }
@@ -63,6 +69,7 @@ pub fn hex_digit(value: u8) -> char {
 
 impl fmt::Display for Cell {
     /// The two hex digits of the cell as they appear in a move code, e.g. `a5`.
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", hex_digit(self.x()), hex_digit(self.y()))
     }

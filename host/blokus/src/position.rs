@@ -18,11 +18,13 @@ pub enum Player {
 
 impl Player {
     /// 0 for player 1, 1 for player 2.
+    #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
 
     /// The other player.
+    #[inline]
     pub fn other(self) -> Player {
         match self {
             Player::One => Player::Two,
@@ -39,6 +41,7 @@ impl Player {
     }
 
     /// The board symbol: `o` for player 1, `x` for player 2.
+    #[inline]
     pub fn symbol(self) -> char {
         match self {
             Player::One => 'o',
@@ -66,20 +69,24 @@ pub struct Placement {
 
 impl Placement {
     /// The shape data.
+    #[inline]
     pub fn shape(self) -> &'static Shape {
         &shape_table().shapes[self.shape as usize]
     }
 
     /// The tile placed.
+    #[inline]
     pub fn tile(self) -> Tile {
         self.shape().tile
     }
 
+    #[inline]
     fn box_corner(self) -> Cell {
         Cell::from_index(self.anchor.index() - self.shape().anchor_shift() as usize)
     }
 
     /// The cells covered.
+    #[inline]
     pub fn cells(self) -> Bitboard {
         self.shape().mask.translated_to(self.box_corner())
     }
@@ -236,57 +243,68 @@ impl Position {
     }
 
     /// The player to move.
+    #[inline]
     pub fn to_move(&self) -> Player {
         self.to_move
     }
 
     /// Moves played so far, passes included.
+    #[inline]
     pub fn plies(&self) -> u16 {
         self.plies
     }
 
     /// The cells covered by `player`'s tiles.
+    #[inline]
     pub fn cells(&self, player: Player) -> Bitboard {
         self.cells[player.index()]
     }
 
     /// All covered cells.
+    #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.cells[0] | self.cells[1]
     }
 
     /// Bit `t` set when `player` has placed tile `t`.
+    #[inline]
     pub fn used_tiles(&self, player: Player) -> u32 {
         self.used[player.index()]
     }
 
     /// Whether `player` has placed `tile`.
+    #[inline]
     pub fn is_used(&self, player: Player, tile: Tile) -> bool {
         self.used[player.index()] & tile.bit() != 0
     }
 
     /// Whether `player` has made its first move (which is always a placement).
+    #[inline]
     pub fn has_moved(&self, player: Player) -> bool {
         self.used[player.index()] != 0
     }
 
     /// Consecutive passes just played.
+    #[inline]
     pub fn passes_in_row(&self) -> u8 {
         self.passes_in_row
     }
 
     /// Whether the game is over: two passes in a row, or a player has placed all 21 tiles.
+    #[inline]
     pub fn is_over(&self) -> bool {
         self.passes_in_row >= 2 || self.used.contains(&ALL_TILES)
     }
 
     /// Cells `player` may not cover: occupied, or sharing an edge with its own tiles.
+    #[inline]
     pub fn forbidden(&self, player: Player) -> Bitboard {
         self.occupied() | self.cells(player).edge_neighbours()
     }
 
     /// Cells where `player`'s next tile may attach: free of [`Self::forbidden`]
     /// and diagonal to its own tiles (before its first tile: its start square, if free).
+    #[inline]
     pub fn attach_cells(&self, player: Player) -> Bitboard {
         let own = self.cells(player);
         let touching = if own.is_empty() {
@@ -363,6 +381,7 @@ impl Position {
     }
 
     /// Cells of `player`'s tiles not yet placed.
+    #[inline]
     pub fn unplaced_cells(&self, player: Player) -> u32 {
         Tile::all()
             .filter(|&t| !self.is_used(player, t))
@@ -402,6 +421,7 @@ impl Position {
     }
 
     /// Number of tiles `player` has placed.
+    #[inline]
     pub fn tiles_placed(&self, player: Player) -> usize {
         self.used[player.index()].count_ones() as usize
     }

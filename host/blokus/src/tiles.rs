@@ -45,6 +45,7 @@ pub struct Tile(u8);
 
 impl Tile {
     /// The tile with number `n` (0 = `a`). Panics above 20.
+    #[inline]
     pub fn from_index(n: usize) -> Tile {
         assert!(n < TILE_COUNT, "tile number {n} does not exist");
         Tile(n as u8)
@@ -56,21 +57,25 @@ impl Tile {
     }
 
     /// Tile number, 0 = `a`.
+    #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
     }
 
     /// The tile's bit in a `used` mask.
+    #[inline]
     pub fn bit(self) -> u32 {
         1 << self.0
     }
 
     /// The tile's letter, `a`..`u`.
+    #[inline]
     pub fn letter(self) -> char {
         (b'a' + self.0) as char
     }
 
     /// Number of cells (1..=5).
+    #[inline]
     pub fn size(self) -> u8 {
         TILE_OFFSETS[self.index()].len() as u8
     }
@@ -137,16 +142,19 @@ pub struct Shape {
 
 impl Shape {
     /// The canonical orientation.
+    #[inline]
     pub fn orientation(&self) -> u8 {
         self.codes[0].0
     }
 
     /// Offset of the anchor (canonical reference cell) from the bounding box's corner.
+    #[inline]
     pub fn anchor_offset(&self) -> (u8, u8) {
         self.codes[0].1
     }
 
     /// The anchor offset as a bit-index distance.
+    #[inline]
     pub fn anchor_shift(&self) -> u32 {
         let (dx, dy) = self.anchor_offset();
         u32::from(dy) * u32::from(SIZE) + u32::from(dx)
