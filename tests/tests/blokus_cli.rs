@@ -192,14 +192,25 @@ fn convert_turns_a_transcript_into_sgf_and_back() {
 #[test]
 fn bench_prints_the_figures_benchmarks_md_quotes() {
     let run = arena(
-        &["blokus", "bench", "--games", "2", "--perft-depth", "2"],
+        &[
+            "blokus",
+            "bench",
+            "--games",
+            "2",
+            "--perft-depth",
+            "2",
+            "--search-ms",
+            "2",
+        ],
         "",
     );
     assert_eq!(run.error, None);
     for says in [
         "full legal-move generation (list of placements): median ",
         "one-ply decision in hardware (hdl::OnePly",
-        "playouts per second: hardware (25 MHz",
+        "  ply  0: ",
+        "board search (model::monte_carlo, rounds during 2.0 ms, ",
+        "playouts/s in hardware at 50 MHz, ",
         "perft 2 from the start: 171396 leaves",
     ] {
         assert!(run.output.contains(says), "{says}:\n{}", run.output);
@@ -231,4 +242,47 @@ fn match_plays_both_seats_and_prints_the_score_with_its_interval() {
     );
     assert_eq!(tally.iter().sum::<usize>(), 4, "{last}");
     assert!(last.contains("(95% CI "), "{last}");
+}
+
+#[test]
+fn a_match_on_two_jobs_appends_its_games_and_resumes_where_it_stopped() {
+    let dir = scratch_dir("match-records");
+    let records = dir.join("games.txt");
+    let records = records.to_str().unwrap();
+    let args = |games: &'static str| {
+        [
+            "blokus",
+            "match",
+            "--p1",
+            "greedy",
+            "--p2",
+            "random",
+            "--games",
+            games,
+            "--jobs",
+            "2",
+            "--records",
+            records,
+            "--resume",
+        ]
+    };
+    let first = arena(&args("4"), "");
+    assert_eq!(first.error, None);
+    let lines = |text: &str| text.lines().filter(|l| l.starts_with("game ")).count();
+    assert_eq!(lines(&std::fs::read_to_string(records).unwrap()), 4);
+    let second = arena(&args("6"), "");
+    assert_eq!(second.error, None);
+    assert!(
+        second
+            .output
+            .contains("resuming: 4 games already played, 2 to play"),
+        "{}",
+        second.output
+    );
+    assert_eq!(lines(&std::fs::read_to_string(records).unwrap()), 6);
+    assert!(
+        second.last_line().contains("of 6: score"),
+        "{}",
+        second.output
+    );
 }

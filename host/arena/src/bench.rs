@@ -1,18 +1,22 @@
 //! `arena blokus bench`: the move generator's speed on fixed positions
 //! (mid-game positions of seeded random games), the board's search at its
-//! real budget (the hardware's playouts a second by its cycle-exact model,
-//! against the same search in software), and perft from the start.
+//! real budget on opening, middle and late positions (the hardware's
+//! playouts a second by its cycle-exact model, against the same search in
+//! software and, with `--pentobi`, Pentobi's simulations a second), and
+//! perft from the start.
 
+use anyhow::Context;
 use blokus::perft;
 use blokus::Placement;
 use blokus::Position;
-use games::blokus::mid_game_positions;
+use games::blokus::{mid_game_positions, sensible_games, GtpEngine};
 use model::evaluator::{features, score, EvalInputs};
 use model::monte_carlo::{self, Budget};
 use model::one_ply;
 use std::hint::black_box;
 use std::io::Write;
-use std::time::Instant;
+use std::path::Path;
+use std::time::{Duration, Instant};
 
 /// Fixed seed of the benchmark positions, so every run measures the same set.
 pub const BENCH_SEED: u64 = 20_141_210;
@@ -57,7 +61,13 @@ fn software_one_ply(position: &Position, list: &mut Vec<Placement>) -> Option<(i
 }
 
 /// Prints the benchmark figures.
-pub fn run(games: usize, perft_depth: u32, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn run(
+    games: usize,
+    perft_depth: u32,
+    search_budget: Budget,
+    pentobi: Option<&Path>,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
     let positions = mid_game_positions(BENCH_SEED, games);
     let mut list: Vec<Placement> = Vec::with_capacity(2048);
     let mut generate = Vec::new();
@@ -116,7 +126,7 @@ pub fn run(games: usize, perft_depth: u32, out: &mut dyn Write) -> anyhow::Resul
          median {:.0} cycles per position",
         median(&mut cycles)
     )?;
-    board_search(&positions, out)?;
+    board_search(search_budget, pentobi, out)?;
     let started = Instant::now();
     let leaves = perft(&Position::new(), perft_depth);
     let seconds = started.elapsed().as_secs_f64();
@@ -128,54 +138,146 @@ pub fn run(games: usize, perft_depth: u32, out: &mut dyn Write) -> anyhow::Resul
     Ok(())
 }
 
-/// Positions the board's search is timed on: every tenth benchmark position.
-const SEARCH_STRIDE: usize = 10;
+/// Plies of the positions the board's search is timed on: the opening and
+/// the middle game (the medians of the summary line), and late ones.
+const SEARCH_PLIES: [usize; 8] = [0, 4, 8, 12, 16, 20, 28, 36];
+/// The last ply counted in the summary line's medians.
+const SUMMARY_PLIES: usize = 20;
+/// Games the search positions are taken from.
+const SEARCH_GAMES: usize = 2;
 
-/// The board's search (`model::monte_carlo`) at the board's budget on every
-/// [`SEARCH_STRIDE`]th position: the board time it takes (the model counts
-/// the hardware's cycles exactly) and the playouts it plays, against the
-/// wall time of the same search in software.
-fn board_search(positions: &[Position], out: &mut dyn Write) -> anyhow::Result<()> {
-    let budget = Budget::board();
-    let (mut board_ms, mut playouts, mut hw_rate, mut sw_rate, mut ratio) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let mut timed_out = 0;
-    for position in positions.iter().step_by(SEARCH_STRIDE) {
+/// The positions the search is timed on: the plies of [`SEARCH_PLIES`] of
+/// [`SEARCH_GAMES`] games that open with 4 random moves and go on greedily.
+pub fn search_positions() -> Vec<(usize, Position)> {
+    sensible_games(BENCH_SEED, SEARCH_GAMES, 4)
+        .into_iter()
+        .flat_map(|history| {
+            SEARCH_PLIES
+                .into_iter()
+                .filter_map(move |ply| history.get(ply).map(|p| (ply, p.clone())))
+        })
+        .filter(|(_, p)| !p.is_over())
+        .collect()
+}
+
+/// Pentobi's simulations a second in its log line (`Nds 27618, Tm 00:00, Sim/s 11378, ...`).
+pub fn pentobi_sims_per_second(line: &str) -> Option<f64> {
+    let rest = &line[line.find("Sim/s ")? + "Sim/s ".len()..];
+    rest.split(|c: char| c == ',' || c.is_whitespace())
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// The board's search (`model::monte_carlo` at `budget`, the board's by default) on the
+/// [`search_positions`]: the playouts a second of the hardware (its cycles,
+/// counted exactly by the model, at the board's clock) and of the same search
+/// in software on one core, and, with `pentobi` (a `pentobi-gtp` program),
+/// Pentobi's own simulations a second (level 7, one thread) on the same
+/// positions. Ends with the summary line over plies 0-20.
+fn board_search(budget: Budget, pentobi: Option<&Path>, out: &mut dyn Write) -> anyhow::Result<()> {
+    let mhz = monte_carlo::CLOCK_HZ as f64 / 1e6;
+    let mut pentobi = match pentobi {
+        Some(path) => Some(
+            GtpEngine::spawn(&format!(
+                "{} -g duo -l 7 --nobook --threads 1",
+                path.display()
+            ))
+            .with_context(|| format!("--pentobi {}", path.display()))?,
+        ),
+        None => None,
+    };
+    let (mut hw, mut sw, mut sims) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut board_ms, mut timed_out) = (Vec::new(), 0);
+    for (ply, position) in search_positions() {
         let started = Instant::now();
-        let outcome = black_box(monte_carlo::search(black_box(position), budget));
+        let outcome = black_box(monte_carlo::search(black_box(&position), budget));
         let wall = started.elapsed().as_secs_f64();
         let board = outcome.edges as f64 / monte_carlo::CLOCK_HZ as f64;
         let n = f64::from(outcome.playouts);
         board_ms.push(board * 1e3);
-        playouts.push(n);
-        hw_rate.push(n / board);
-        sw_rate.push(n / wall);
-        ratio.push(wall / board);
         timed_out += usize::from(outcome.timed_out);
+        let (hw_rate, sw_rate) = (n / board, n / wall);
+        let mut line = format!(
+            "  ply {ply:2}: {n:6.0} playouts in {:.1} ms of board time: {hw_rate:7.0}/s in hardware, \
+             {sw_rate:7.0}/s in software",
+            board * 1e3
+        );
+        if let Some(engine) = pentobi.as_mut() {
+            let (_, log) = engine.genmove_logged(&position, "Sim/s", Duration::from_secs(5))?;
+            let rate = log
+                .as_deref()
+                .and_then(pentobi_sims_per_second)
+                .ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "Pentobi wrote no `Sim/s` line at ply {ply} (is it run without --quiet?)"
+                    )
+                })?;
+            line.push_str(&format!(", Pentobi {rate:7.0} simulations/s"));
+            if ply <= SUMMARY_PLIES {
+                sims.push(rate);
+            }
+        }
+        writeln!(out, "{line}")?;
+        if ply <= SUMMARY_PLIES {
+            hw.push(hw_rate);
+            sw.push(sw_rate);
+        }
     }
     let max_ms = board_ms.iter().copied().fold(0.0, f64::max);
     writeln!(
         out,
-        "board search (model::monte_carlo at the board's budget, {} positions): playouts median {:.0}; \
-         board time median {:.1} ms, max {max_ms:.1} ms at 25 MHz; watchdog fired {timed_out} times",
+        "board search (model::monte_carlo, rounds during {:.1} ms, {} positions): board time median {:.1} ms, \
+         max {max_ms:.1} ms at {mhz} MHz; watchdog fired {timed_out} times",
+        budget.rounds_until as f64 * 1e3 / monte_carlo::CLOCK_HZ as f64,
         board_ms.len(),
-        median(&mut playouts),
         median(&mut board_ms),
     )?;
+    let (h, s) = (median(&mut hw), median(&mut sw));
     writeln!(
         out,
-        "playouts per second: hardware (25 MHz, cycle-exact model) median {:.0}, \
-         the same search in software (one core) median {:.0}; ratio median {:.1}x",
-        median(&mut hw_rate),
-        median(&mut sw_rate),
-        median(&mut ratio),
+        "board search: {h:.0} playouts/s in hardware at {mhz} MHz, {s:.0} playouts/s in software on one core, ratio {:.1}",
+        h / s
     )?;
+    if !sims.is_empty() {
+        let p = median(&mut sims);
+        writeln!(
+            out,
+            "Pentobi 30.3 (level 7, one thread): {p:.0} simulations/s; the board / Pentobi {:.2}",
+            h / p
+        )?;
+    }
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pentobi_s_log_line_gives_its_rate() {
+        let line = "Nds 27618, Tm 00:00, Sim/s 11378, Len 22.8 dev=3.8 [3...30]";
+        assert_eq!(pentobi_sims_per_second(line), Some(11378.0));
+        assert_eq!(pentobi_sims_per_second("Sim 362, Chld 63.5%"), None);
+        assert_eq!(pentobi_sims_per_second("Sim/s x"), None);
+    }
+
+    #[test]
+    fn search_positions_span_the_opening_to_the_late_game() {
+        let positions = search_positions();
+        assert_eq!(positions[0].1, Position::new());
+        assert!(positions
+            .iter()
+            .all(|(ply, p)| usize::from(p.plies()) == *ply && !p.is_over()));
+        assert!(
+            positions
+                .iter()
+                .filter(|(ply, _)| *ply <= SUMMARY_PLIES)
+                .count()
+                >= 12
+        );
+        assert!(positions.iter().any(|(ply, _)| *ply > SUMMARY_PLIES));
+    }
 
     #[test]
     fn the_software_one_ply_finds_the_hardware_models_best_score() {

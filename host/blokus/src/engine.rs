@@ -17,6 +17,15 @@ pub trait Engine {
 
 /// Plays a whole game between two engines from `start` and returns the final position.
 pub fn play_game(start: Position, players: &mut [Box<dyn Engine>; 2]) -> Position {
+    play_game_noting(start, players, |_| ())
+}
+
+/// [`play_game`], telling `played` each move as it is played.
+pub fn play_game_noting(
+    start: Position,
+    players: &mut [Box<dyn Engine>; 2],
+    mut played: impl FnMut(Move),
+) -> Position {
     let mut position = start;
     while !position.is_over() {
         let engine = &mut players[position.to_move().index()];
@@ -24,6 +33,7 @@ pub fn play_game(start: Position, players: &mut [Box<dyn Engine>; 2]) -> Positio
         position
             .play_code(m.code())
             .unwrap_or_else(|e| panic!("engine {} chose an illegal move {m}: {e}", engine.name()));
+        played(m);
     }
     position
 }

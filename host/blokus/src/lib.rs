@@ -29,7 +29,7 @@ pub mod tiles;
 pub use bitboard::{Bitboard, Cells};
 pub use cell::{hex_digit, Cell, CELLS, SIZE};
 pub use code::{parse_code_list, Case, CodeError, CodeListError, MoveCode};
-pub use engine::{play_game, points_for_player_one, Engine};
+pub use engine::{play_game, play_game_noting, points_for_player_one, Engine};
 pub use perft::perft;
 pub use position::{IllegalMove, Move, Placement, Player, Position};
 pub use tiles::{Shape, Tile};

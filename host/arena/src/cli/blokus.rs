@@ -1,6 +1,7 @@
 //! `arena blokus ...`: legal-move listing, perft, a person playing an engine in
 //! the terminal, the move-generation benchmark and record conversion.
 
+use super::blokus_match::{self, MatchConfig};
 use super::board_limits::{seconds, SimWallLimit};
 use crate::bench;
 use crate::engines::{engine_by_name, ENGINE_NAMES};
@@ -13,11 +14,8 @@ use blokus::parse_code_list;
 use blokus::pentobi;
 use blokus::perft;
 use blokus::record::{GameRecord, Recorder};
-use blokus::{play_game, points_for_player_one, Engine};
 use blokus::{Move, MoveCode, Player, Position};
 use clap::{Subcommand, ValueEnum};
-use games::blokus::RandomEngine;
-use games::stats::Tally;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -87,30 +85,18 @@ pub enum BlokusCommand {
         /// Perft depth from the start position.
         #[arg(long, default_value_t = 3)]
         perft_depth: u32,
+        /// A `pentobi-gtp` program: its simulations a second (level 7, one
+        /// thread, its own `Sim/s` log line) on the board search's positions.
+        #[arg(long, value_name = "PATH")]
+        pentobi: Option<PathBuf>,
+        /// Milliseconds of board time the board's search starts rounds in
+        /// (default: the board's own budget, 650).
+        #[arg(long, value_name = "MS")]
+        search_ms: Option<f64>,
     },
     /// Play engines against each other, alternating who moves first, and print
     /// the first engine's results with a 95% confidence interval.
-    Match {
-        /// The first engine.
-        #[arg(long, default_value = "default")]
-        p1: String,
-        /// The second engine.
-        #[arg(long, default_value = "greedy")]
-        p2: String,
-        /// Games to play (the engines swap seats every game).
-        #[arg(long, default_value_t = 20)]
-        games: u32,
-        /// Thinking time per move, in seconds, for engines that search.
-        #[arg(long, default_value_t = 0.2)]
-        time: f64,
-        /// Games open with this many random moves (each side), so that
-        /// deterministic engines play different games.
-        #[arg(long, default_value_t = 2)]
-        random_opening: usize,
-        /// Seed of the random openings.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
+    Match(MatchConfig),
     /// Convert a game record: FILE.sgf (Pentobi SGF) or any other name (transcript).
     Convert { input: PathBuf, output: PathBuf },
 }
@@ -182,15 +168,23 @@ pub fn run(
             let base = record.unwrap_or_else(default_record_base);
             play(first, opponent, &base, input, out, colour)
         }
-        BlokusCommand::Bench { games, perft_depth } => bench::run(games, perft_depth, out),
-        BlokusCommand::Match {
-            p1,
-            p2,
+        BlokusCommand::Bench {
             games,
-            time,
-            random_opening,
-            seed,
-        } => run_match(&p1, &p2, games, time, random_opening, seed, out),
+            perft_depth,
+            pentobi,
+            search_ms,
+        } => {
+            let budget = match search_ms {
+                Some(ms) if ms.is_finite() && (0.0..=1000.0).contains(&ms) => {
+                    let cycles = ms * model::monte_carlo::CLOCK_HZ as f64 / 1e3;
+                    model::monte_carlo::Budget::rounds_for(cycles.round() as u64)
+                }
+                Some(ms) => bail!("--search-ms {ms}: give 0 to 1000 ms of board time"),
+                None => model::monte_carlo::Budget::board(),
+            };
+            bench::run(games, perft_depth, budget, pentobi.as_deref(), out)
+        }
+        BlokusCommand::Match(config) => blokus_match::run(&config, out),
         BlokusCommand::Convert { input, output } => convert(&input, &output),
     }
 }
@@ -451,73 +445,6 @@ fn ask_move(
             )?,
         }
     }
-}
-
-fn run_match(
-    p1: &str,
-    p2: &str,
-    games: u32,
-    time: f64,
-    random_opening: usize,
-    seed: u64,
-    out: &mut dyn Write,
-) -> anyhow::Result<()> {
-    let time = Duration::from_secs_f64(time);
-    let make = |name: &str, game: u32| {
-        engine_by_name(name, time, seed ^ u64::from(game)).ok_or_else(|| {
-            anyhow::anyhow!(
-                "unknown engine {name:?}; engines: {}, gtp:COMMAND",
-                ENGINE_NAMES.join(", ")
-            )
-        })
-    };
-    let mut tally = Tally::default();
-    let mut cells = [0i64; 2];
-    for game in 0..games {
-        let mut opening =
-            RandomEngine::new(seed.wrapping_mul(7919).wrapping_add(u64::from(game / 2)));
-        let mut start = Position::new();
-        for _ in 0..2 * random_opening {
-            let m = opening.choose(&start);
-            start.play(m);
-        }
-        let first_is_p1 = game % 2 == 0;
-        let mut players = if first_is_p1 {
-            [make(p1, game)?, make(p2, game)?]
-        } else {
-            [make(p2, game)?, make(p1, game)?]
-        };
-        let end = play_game(start, &mut players);
-        let seat = if first_is_p1 {
-            Player::One
-        } else {
-            Player::Two
-        };
-        let p1_points = points_for_player_one(&end);
-        tally.add(if first_is_p1 {
-            p1_points
-        } else {
-            1.0 - p1_points
-        });
-        cells[0] += i64::from(end.unplaced_cells(seat));
-        cells[1] += i64::from(end.unplaced_cells(seat.other()));
-        writeln!(
-            out,
-            "game {}: {p1} as {seat}: unplaced cells {} vs {}",
-            game + 1,
-            end.unplaced_cells(seat),
-            end.unplaced_cells(seat.other())
-        )?;
-    }
-    let n = f64::from(games.max(1));
-    writeln!(
-        out,
-        "mean unplaced cells: {p1} {:.1}, {p2} {:.1}",
-        cells[0] as f64 / n,
-        cells[1] as f64 / n
-    )?;
-    writeln!(out, "{p1} vs {p2}: {tally}")?;
-    Ok(())
 }
 
 fn convert(input: &Path, output: &Path) -> anyhow::Result<()> {

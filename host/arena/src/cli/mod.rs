@@ -2,6 +2,7 @@
 //! behind them, kept in the library so tests can drive them with in-memory I/O.
 
 pub mod blokus;
+pub mod blokus_match;
 pub mod board_limits;
 pub mod contest;
 pub mod dobutsu;

@@ -16,6 +16,11 @@ use blokus::tiles::{shape_table, Tile};
 use blokus::{Bitboard, Cell, Engine, Move, Placement, Player, Position};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Lines of the program's standard error kept for [`GtpEngine::wait_for_log`].
+const LOG_LINES: usize = 256;
 
 /// A GTP program playing Blokus Duo.
 pub struct GtpEngine {
@@ -25,6 +30,9 @@ pub struct GtpEngine {
     output: BufReader<ChildStdout>,
     /// The position the program holds.
     known: Option<Position>,
+    /// The program's standard error, line by line, since the last look
+    /// (read by a thread of its own, so that the program never blocks on it).
+    log: Arc<Mutex<Vec<String>>>,
 }
 
 fn colour(player: Player) -> &'static str {
@@ -42,9 +50,21 @@ impl GtpEngine {
             .arg(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .with_context(|| format!("cannot start `{command}`"))?;
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let errors = BufReader::new(child.stderr.take().expect("piped stderr"));
+        let lines = Arc::clone(&log);
+        std::thread::spawn(move || {
+            for line in errors.lines().map_while(Result::ok) {
+                let mut lines = lines.lock().expect("the log's lock");
+                if lines.len() == LOG_LINES {
+                    lines.remove(0);
+                }
+                lines.push(line);
+            }
+        });
         let input = child.stdin.take().expect("piped stdin");
         let output = BufReader::new(child.stdout.take().expect("piped stdout"));
         let mut engine = GtpEngine {
@@ -53,6 +73,7 @@ impl GtpEngine {
             input,
             output,
             known: None,
+            log,
         };
         engine
             .send("clear_board")
@@ -91,6 +112,33 @@ impl GtpEngine {
                 "{} answered `{command}` with `{answer}`",
                 self.name
             )),
+        }
+    }
+
+    /// The program's move in `position` and the first line of its standard
+    /// error containing `mark` written while it chose (waiting up to `wait`
+    /// after its answer for the line, which comes on another pipe).
+    pub fn genmove_logged(
+        &mut self,
+        position: &Position,
+        mark: &str,
+        wait: Duration,
+    ) -> anyhow::Result<(Move, Option<String>)> {
+        self.log.lock().expect("the log's lock").clear();
+        let m = self.genmove(position)?;
+        let deadline = Instant::now() + wait;
+        loop {
+            let found = self
+                .log
+                .lock()
+                .expect("the log's lock")
+                .iter()
+                .find(|line| line.contains(mark))
+                .cloned();
+            if found.is_some() || Instant::now() >= deadline {
+                return Ok((m, found));
+            }
+            std::thread::sleep(Duration::from_millis(5));
         }
     }
 
