@@ -16,7 +16,7 @@ setup:
 # A person plays Blokus Duo in this terminal against the board: the
 # simulated board (the Verilator model of the board's top level, built once,
 # its search built for SEARCH_MS ms of board time a move: the simulator runs
-# ~40x slower than the board, whose own search takes 650 ms), or with
+# ~75x slower than the board, whose own search takes 650 ms), or with
 # PORT=/dev/ttyUSB0 a real board on that serial port.
 PORT ?=
 SEARCH_MS ?= 10
@@ -90,8 +90,9 @@ synth-report: verilog
 	  $$($(CARGO) run -q -p hdl --bin hdl-verilog -- --list)
 
 # The ULX3S bitstream of ulx3s_top: yosys, nextpnr-ecp5 on the pins of
-# constraints/ulx3s.lpf at the board's 25 MHz (BITSTREAM_FREQ=F for another
-# clock constraint; failing timing fails the target), ecppack --compress ->
+# constraints/ulx3s.lpf, the oscillator at 25 MHz and the PLL's 50 MHz derived
+# from it (BITSTREAM_FREQ=F constrains the oscillator at F instead; failing
+# timing fails the target; CI runs it after the tests), ecppack --compress ->
 # build/ulx3s.bit, a summary in build/ulx3s.report.json, logs in build/.
 BITSTREAM := $(BUILD)/ulx3s.bit
 

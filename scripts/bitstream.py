@@ -73,6 +73,17 @@ def timing(report, freq):
     return out
 
 
+def binding_clock(report):
+    """(net, achieved MHz, constraint MHz) of the clock nearest its constraint
+    (with a PLL: its output, which nextpnr constrains from the input's
+    FREQUENCY and the dividers), or None when the report has no clock."""
+    clocks = report.get("fmax", {})
+    if not clocks:
+        return None
+    name = min(sorted(clocks), key=lambda n: clocks[n]["achieved"] / clocks[n]["constraint"])
+    return name, clocks[name]["achieved"], clocks[name]["constraint"]
+
+
 def error_lines(log):
     """nextpnr's `ERROR:` lines."""
     return [l.strip() for l in log.splitlines() if l.startswith("ERROR:")]
@@ -86,13 +97,14 @@ def summary(top, clock, freq, cells, report, seconds, bitstream, versions, files
     """The machine-readable report (build/ulx3s.report.json)."""
     use = utilisation(report)
     clocks = timing(report, freq)
-    got = fmax(report, clock)
+    core = binding_clock(report)
     lut4 = cells.get("LUT4", 0)
-    path = critical_path(report, clock)
+    path = critical_path(report, core[0] if core else clock)
     return {
         "top": top, "device": "LFE5U-85F", "package": "CABGA381", "speed": 6,
-        "clock": clock, "freq_mhz": freq,
-        "fmax_mhz": round(got[0], 2) if got else None,
+        "clock": clock if core is None or is_clock_net(core[0], clock) else core[0],
+        "freq_mhz": max(freq, round(core[2], 2)) if core else freq,
+        "fmax_mhz": round(core[1], 2) if core else None,
         "timing": "PASS" if clocks and all(ok for *_, ok in clocks) else "FAIL",
         "clocks": [{"net": n, "achieved_mhz": round(a, 2), "constraint_mhz": round(c, 2), "pass": ok}
                    for n, a, c, ok in clocks],
@@ -322,6 +334,18 @@ class SelfTest(unittest.TestCase):
         self.assertNotIn("bitstream  ", text)
         self.assertEqual(summary("top", "clk", 900, {}, self.REPORT, {}, None, {}, files)["timing"], "FAIL")
         self.assertEqual(summary("top", "clk", 25, {}, {}, {}, None, {}, files)["timing"], "FAIL")
+        # Behind a PLL the logic's clock is the PLL's output, constrained by nextpnr.
+        pll = dict(self.REPORT, fmax={"pll.clock_out": {"achieved": 54.78, "constraint": 50},
+                                      "$glbnet$clk$TRELLIS_IO_IN": {"achieved": 300.0, "constraint": 25}},
+                   critical_paths=[{"from": "posedge pll.clock_out", "to": "posedge pll.clock_out",
+                                    "path": [{"type": "logic", "delay": 18.25}]}])
+        s = summary("top", "clk", 25, {}, pll, {}, None, {}, files)
+        self.assertEqual((s["clock"], s["freq_mhz"], s["fmax_mhz"], s["timing"], s["critical_path_ns"]),
+                         ("pll.clock_out", 50, 54.78, "PASS", 18.25))
+        self.assertIn("  Fmax pll.clock_out: 54.78 MHz, needs 50 MHz: PASS", summary_text(s))
+        slow = dict(pll, fmax=dict(pll["fmax"], **{"pll.clock_out": {"achieved": 49.0, "constraint": 50}}))
+        self.assertEqual(summary("top", "clk", 25, {}, slow, {}, None, {}, files)["timing"], "FAIL")
+        self.assertEqual(binding_clock({}), None)
         json.dumps(s)
 
 

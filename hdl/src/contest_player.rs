@@ -48,6 +48,10 @@ mod phase {
     pub const SEARCH_START: u64 = 6;
     pub const SEARCHING: u64 = 7;
     pub const ANSWER: u64 = 8;
+    /// The cycle after a request's last byte: the decoders' outputs are
+    /// registered at its end, so that no path runs from the request's bytes
+    /// through a decoder into the machine in one cycle.
+    pub const DECODE: u64 = 9;
 }
 
 /// How the board is built: its serial line, its team id, the scheme it
@@ -67,7 +71,7 @@ pub struct PlayerConfig {
 }
 
 impl Default for PlayerConfig {
-    /// 25 MHz, 115,200 baud, team `FP`, the scheme found out on the link,
+    /// The board's clock ([`BOARD_CLOCK_HZ`], 50 MHz), 115,200 baud, team `FP`, the scheme found out on the link,
     /// the board's budgets ([`Budget::board`]: rounds during 0.65 s).
     fn default() -> PlayerConfig {
         PlayerConfig {
@@ -145,9 +149,16 @@ pub struct ContestPlayer {
     start_two: Signal<Local, Bit>,
     /// The start byte of the complete request.
     start_byte: Signal<Local, Bits<8>>,
-    /// Each decoder's code is well-formed (a pass or a placement on the board).
-    first_ok: Signal<Local, Bit>,
-    last_ok: Signal<Local, Bit>,
+    /// Each decoder's code is well-formed (a pass or a placement on the
+    /// board), and what it decoded: registered (see `phase::DECODE`).
+    first_ok: DFF<Bit>,
+    last_ok: DFF<Bit>,
+    first_place: DFF<Bit>,
+    last_place: DFF<Bit>,
+    first_shape: DFF<Bits<7>>,
+    last_shape: DFF<Bits<7>>,
+    first_corner: DFF<Bits<8>>,
+    last_corner: DFF<Bits<8>>,
     /// The placer's cells as the board's move or an opponent's.
     new_cells: Signal<Local, Board>,
     new_used: Signal<Local, Tiles>,
@@ -185,6 +196,7 @@ pub struct ContestPlayer {
     p_waiting: Constant<Bits<4>>,
     p_reading: Constant<Bits<4>>,
     p_check: Constant<Bits<4>>,
+    p_decode: Constant<Bits<4>>,
     p_apply_first: Constant<Bits<4>>,
     p_apply_last: Constant<Bits<4>>,
     p_search_start: Constant<Bits<4>>,
@@ -243,6 +255,12 @@ impl ContestPlayer {
             start_byte: Default::default(),
             first_ok: Default::default(),
             last_ok: Default::default(),
+            first_place: Default::default(),
+            last_place: Default::default(),
+            first_shape: Default::default(),
+            last_shape: Default::default(),
+            first_corner: Default::default(),
+            last_corner: Default::default(),
             new_cells: Default::default(),
             new_used: Default::default(),
             place_two: Default::default(),
@@ -279,6 +297,7 @@ impl ContestPlayer {
             p_waiting: l4(phase::WAITING),
             p_reading: l4(phase::READING),
             p_check: l4(phase::CHECK),
+            p_decode: l4(phase::DECODE),
             p_apply_first: l4(phase::APPLY_FIRST),
             p_apply_last: l4(phase::APPLY_LAST),
             p_search_start: l4(phase::SEARCH_START),
@@ -320,7 +339,15 @@ impl Logic for ContestPlayer {
             out_len,
             framing_seen,
             malformed_q,
-            watchdog_q
+            watchdog_q,
+            first_ok,
+            last_ok,
+            first_place,
+            last_place,
+            first_shape,
+            last_shape,
+            first_corner,
+            last_corner
         );
         self.receiver.clock.next = self.clock.val();
         self.transmitter.clock.next = self.clock.val();
@@ -346,21 +373,27 @@ impl Logic for ContestPlayer {
         self.start_two.next = self.start_byte.val() != self.byte_5.val();
         self.decode_first.code.next = self.request.q.val().get_bits::<32>(8);
         self.decode_last.code.next = self.request.q.val().get_bits::<32>(40);
-        self.first_ok.next = self.decode_first.pass.val() | self.decode_first.place.val();
-        self.last_ok.next = self.decode_last.pass.val() | self.decode_last.place.val();
+        self.first_ok.d.next = self.decode_first.pass.val() | self.decode_first.place.val();
+        self.last_ok.d.next = self.decode_last.pass.val() | self.decode_last.place.val();
+        self.first_place.d.next = self.decode_first.place.val();
+        self.last_place.d.next = self.decode_last.place.val();
+        self.first_shape.d.next = self.decode_first.shape.val();
+        self.last_shape.d.next = self.decode_last.shape.val();
+        self.first_corner.d.next = self.decode_first.corner.val();
+        self.last_corner.d.next = self.decode_last.corner.val();
 
         // The placer: an opponent's code, or the search's move.
-        self.placer.shape.next = self.decode_last.shape.val();
-        self.placer.corner.next = self.decode_last.corner.val();
+        self.placer.shape.next = self.last_shape.q.val();
+        self.placer.corner.next = self.last_corner.q.val();
         self.place_now.next = false;
         self.place_two.next = !self.me_two.q.val();
         if self.phase.q.val() == self.p_apply_first.val() {
-            self.placer.shape.next = self.decode_first.shape.val();
-            self.placer.corner.next = self.decode_first.corner.val();
-            self.place_now.next = self.decode_first.place.val();
+            self.placer.shape.next = self.first_shape.q.val();
+            self.placer.corner.next = self.first_corner.q.val();
+            self.place_now.next = self.first_place.q.val();
         }
         if self.phase.q.val() == self.p_apply_last.val() {
-            self.place_now.next = self.decode_last.place.val();
+            self.place_now.next = self.last_place.q.val();
         }
         if self.phase.q.val() == self.p_answer.val() {
             self.placer.shape.next = self.search.best_shape.val();
@@ -425,7 +458,7 @@ impl Logic for ContestPlayer {
                 | ((self.kind.q.val() == self.byte_3.val())
                     & (self.need.q.val() == self.len_5.val())
                     & self.start_ok.val()
-                    & self.last_ok.val()));
+                    & self.last_ok.q.val()));
         if self.new_game.val() | self.starts_game.val() {
             self.cells_one.d.next = 0.into();
             self.cells_two.d.next = 0.into();
@@ -441,7 +474,7 @@ impl Logic for ContestPlayer {
                     | (bit_cast::<72, 8>(self.receiver.data.val()) << 64);
                 self.got.d.next = self.got.q.val() + 1;
                 if (self.got.q.val() + 1) == self.need.q.val() {
-                    self.phase.d.next = self.p_check.val();
+                    self.phase.d.next = self.p_decode.val();
                 }
             }
         } else if (self.phase.q.val() == self.p_idle.val())
@@ -480,6 +513,8 @@ impl Logic for ContestPlayer {
             if (self.phase.q.val() == self.p_searching.val()) & self.search.done.val() {
                 self.phase.d.next = self.p_answer.val();
             }
+        } else if self.phase.q.val() == self.p_decode.val() {
+            self.phase.d.next = self.p_check.val();
         } else if self.phase.q.val() == self.p_check.val() {
             self.phase.d.next = self.p_waiting.val();
             if self.kind.q.val() == self.byte_2.val() {
@@ -493,7 +528,7 @@ impl Logic for ContestPlayer {
                 }
             } else if self.kind.q.val() == self.byte_3.val() {
                 if self.need.q.val() == self.len_5.val() {
-                    if self.start_ok.val() & self.last_ok.val() {
+                    if self.start_ok.val() & self.last_ok.q.val() {
                         self.seen_valid.d.next = true;
                         self.seen_2014.d.next = true;
                         self.me_two.d.next = self.start_two.val();
@@ -505,14 +540,14 @@ impl Logic for ContestPlayer {
                 } else {
                     self.seen_valid.d.next = true;
                     self.seen_2014.d.next = false;
-                    if self.last_ok.val() {
+                    if self.last_ok.q.val() {
                         self.phase.d.next = self.p_apply_last.val();
                     } else {
                         self.malformed_q.d.next = true;
                     }
                 }
             } else if self.need.q.val() == self.len_8.val() {
-                if self.first_ok.val() & self.last_ok.val() {
+                if self.first_ok.q.val() & self.last_ok.q.val() {
                     self.blind.d.next = false;
                     self.moved_first.d.next = false;
                     self.phase.d.next = self.p_apply_first.val();
@@ -527,7 +562,7 @@ impl Logic for ContestPlayer {
                     self.seen_valid.d.next = true;
                     self.seen_2014.d.next = true;
                 }
-                if self.last_ok.val() {
+                if self.last_ok.q.val() {
                     self.phase.d.next = self.p_apply_last.val();
                 } else {
                     self.malformed_q.d.next = true;

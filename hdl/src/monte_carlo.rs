@@ -71,8 +71,9 @@ const _: () = assert!(NOISE_BITS == 6);
 const LAST_ENTRY: usize = ENTRIES - 1;
 const _: () = assert!(LAST_ENTRY == 15);
 
-/// Bits of the cycle counter: budgets up to 1.34 s at 25 MHz.
-pub const TIMER_BITS: usize = 25;
+/// Bits of the cycle counter: budgets up to 2^26 cycles (1.34 s at 50 MHz).
+pub const TIMER_BITS: usize = 26;
+const _: () = assert!(model::Budget::board().watchdog < 1 << TIMER_BITS);
 /// Bits of a total.
 pub const TOTAL_BITS: usize = 20;
 /// Bits of the round counter.

@@ -7,9 +7,9 @@ use rust_hdl::prelude::*;
 
 /// The baud rate the host speaks by default (`serial:/dev/ttyUSB0`, 8N1).
 pub const DEFAULT_BAUD: u64 = 115_200;
-/// The ULX3S board's oscillator, the clock of [`UartTx::default`] and
-/// [`crate::UartRx::default`].
-pub const BOARD_CLOCK_HZ: u64 = 25_000_000;
+/// The player's clock (the PLL's output, `model::monte_carlo::CLOCK_HZ`),
+/// the clock of [`UartTx::default`] and [`crate::UartRx::default`].
+pub const BOARD_CLOCK_HZ: u64 = model::monte_carlo::CLOCK_HZ;
 /// Width of the bit-time counters: at most 65,535 cycles a bit.
 pub const COUNTER_BITS: usize = 16;
 /// The fewest cycles a bit the blocks take (the receiver needs three distinct
@@ -172,7 +172,7 @@ impl UartTx {
 }
 
 impl Default for UartTx {
-    /// [`DEFAULT_BAUD`] (115,200) on the board's 25 MHz clock: 217 cycles a bit.
+    /// [`DEFAULT_BAUD`] (115,200) on the board's clock ([`BOARD_CLOCK_HZ`]): 434 cycles a bit at 50 MHz.
     fn default() -> UartTx {
         UartTx::new(BOARD_CLOCK_HZ, DEFAULT_BAUD)
     }

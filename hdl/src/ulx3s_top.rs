@@ -20,6 +20,7 @@
 //! by the referee's `0`, not by a button.
 
 use crate::contest_player::{ContestPlayer, PlayerConfig};
+use crate::pll::Pll;
 use rust_hdl::prelude::*;
 
 /// Bits of the heartbeat counter: its top bit is LED 5.
@@ -40,6 +41,8 @@ pub struct Ulx3sTop {
     pub btn: Signal<In, Bits<7>>,
     /// The ESP32's GPIO0: held high so that the ESP32 never resets the board.
     pub wifi_gpio0: Signal<Out, Bit>,
+    /// The player's clock from the oscillator, held off until it is steady.
+    pll: Pll,
     player: ContestPlayer,
     heartbeat: DFF<Bits<HEARTBEAT_BITS>>,
     /// The LEDs' status bits.
@@ -48,34 +51,38 @@ pub struct Ulx3sTop {
 }
 
 impl Ulx3sTop {
-    /// The top level around a player built as `config` says.
-    pub fn new(config: PlayerConfig) -> Ulx3sTop {
-        Ulx3sTop {
+    /// The top level around a player built as `config` says, clocked at
+    /// its `clock_hz` by the PLL; an error when the PLL cannot make that clock.
+    pub fn new(config: PlayerConfig) -> Result<Ulx3sTop, String> {
+        Ok(Ulx3sTop {
             clk_25mhz: Default::default(),
             ftdi_txd: Default::default(),
             ftdi_rxd: Default::default(),
             led: Default::default(),
             btn: Default::default(),
             wifi_gpio0: Default::default(),
+            pll: Pll::new(config.clock_hz)?,
             player: ContestPlayer::new(config),
             heartbeat: Default::default(),
             status: Default::default(),
             all_on: Constant::new(0xffu64.into()),
-        }
+        })
     }
 }
 
 impl Default for Ulx3sTop {
     fn default() -> Ulx3sTop {
-        Ulx3sTop::new(PlayerConfig::default())
+        Ulx3sTop::new(PlayerConfig::default()).expect("the PLL makes the default clock")
     }
 }
 
 impl Logic for Ulx3sTop {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clk_25mhz, heartbeat);
-        self.player.clock.next = self.clk_25mhz.val();
+        self.pll.clock_in.next = self.clk_25mhz.val();
+        self.heartbeat.clock.next = self.pll.clock_out.val();
+        self.heartbeat.d.next = self.heartbeat.q.val();
+        self.player.clock.next = self.pll.clock_out.val();
         self.player.rx.next = self.ftdi_txd.val();
         self.ftdi_rxd.next = self.player.tx.val();
         self.heartbeat.d.next = self.heartbeat.q.val() + 1;

@@ -25,6 +25,25 @@ pub fn verilog_of<B: Block>(mut block: B) -> String {
     generate_verilog(&block)
 }
 
+/// `make()` run on a thread with a stack of [`VERILOG_STACK`]: building a
+/// whole player (a struct of some megabytes, built on the stack in a debug
+/// build) and rust-hdl's recursive walk of it need more than the 2 MiB of a
+/// spawned or test thread.
+pub fn on_big_stack<T: Send>(make: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("verilog".into())
+            .stack_size(VERILOG_STACK)
+            .spawn_scoped(scope, make)
+            .expect("a thread for the Verilog generator")
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+/// The stack of the thread that writes a block's Verilog.
+pub const VERILOG_STACK: usize = 256 << 20;
+
 /// The name rust-hdl gives the top module.
 pub const RUST_HDL_TOP: &str = "top";
 

@@ -17,7 +17,9 @@ pub const ULX3S_TOP: &str = "ulx3s_top";
 /// The board's top level built as `config` says (its clock and baud rate among others),
 /// as Verilog for Verilator.
 pub fn ulx3s_spec(config: PlayerConfig) -> Result<BoardSpec, String> {
-    let verilog = hdl::verilog::verilog_named(Ulx3sTop::new(config), ULX3S_TOP)?;
+    let verilog = hdl::verilog::on_big_stack(|| {
+        hdl::verilog::verilog_named(Ulx3sTop::new(config)?, ULX3S_TOP)
+    })?;
     Ok(BoardSpec::new(verilog, ULX3S_TOP)
         .with_clock_hz(config.clock_hz)
         .with_baud(config.baud))

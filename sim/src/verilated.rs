@@ -859,9 +859,16 @@ mod tests {
 
     #[test]
     fn bit_times_follow_the_uart_blocks() {
-        let spec = BoardSpec::new("", "top");
+        let spec = BoardSpec::new("", "top").with_clock_hz(25_000_000);
         assert_eq!(spec.cycles_per_bit().unwrap(), 217);
         assert_eq!(spec.clone().with_baud(9600).cycles_per_bit().unwrap(), 2604);
+        // The board's own clock by default.
+        let board = BoardSpec::new("", "top");
+        assert_eq!(board.clock_hz, BOARD_CLOCK_HZ);
+        assert_eq!(
+            board.cycles_per_bit().unwrap(),
+            (BOARD_CLOCK_HZ + 57_600) / 115_200
+        );
         let fast = spec.clone().with_clock_hz(100_000_000);
         assert_eq!(fast.cycles_per_bit().unwrap(), 868);
         assert!(matches!(

@@ -20,8 +20,10 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// Cycles a bit: 115,200 baud on the board's 25 MHz clock.
-const N: u64 = 217;
+/// Cycles a bit: 115,200 baud on the board's clock (434 at 50 MHz), as the
+/// specs below (the board's clock and baud by default) expect.
+/// (`hdl::uart_tx::cycles_per_bit`'s rounding, as a constant).
+const N: u64 = (hdl::uart_tx::BOARD_CLOCK_HZ + 115_200 / 2) / 115_200;
 
 /// The longest any exchange may take.
 const LIMIT: Duration = Duration::from_secs(20);
@@ -140,7 +142,7 @@ fn answer(bytes: &[u8], cycles: u64) -> Answer {
     Answer {
         bytes: bytes.to_vec(),
         cycles,
-        board_time: board_time(cycles, 25_000_000),
+        board_time: board_time(cycles, hdl::uart_tx::BOARD_CLOCK_HZ),
     }
 }
 
@@ -154,7 +156,8 @@ fn the_echo_answers_in_exactly_the_uart_blocks_time_and_then_stops_the_clock() {
     assert_eq!(probe.leds(), 0b0000_0001, "btn[0] high, nothing busy");
     board.receive(b'A');
     assert_eq!(run_until_idle(&mut board), b"A");
-    assert_eq!(echo_cycles(), 2065);
+    // 9.5 bit times and a few edges (2,065 at 25 MHz, 217 cycles a bit).
+    assert_eq!(echo_cycles(), 19 * N / 2 + 4);
     assert_eq!(probe.answers(), [answer(b"A", echo_cycles())]);
     // The host's frame from the power-up idle, the echo, then the quiet.
     let end = QUIET_BITS * N + 10 * N + echo_cycles();

@@ -93,8 +93,10 @@ pub struct Budget {
     pub watchdog: u64,
 }
 
-/// The board clock, in cycles a second.
-pub const CLOCK_HZ: u64 = 25_000_000;
+/// The board clock, in cycles a second: the PLL's output (`hdl::pll`) from
+/// the ULX3S's 25 MHz oscillator. Every block, the UART's bit time and the
+/// board time the host reads from cycles follow it.
+pub const CLOCK_HZ: u64 = 50_000_000;
 
 /// The longest a ply of a playout can take: a core run over 2,047
 /// candidates (its count's width) plus the ply's three states.
