@@ -9,33 +9,21 @@
 //! CI runs a handful of short searches here; `verilator.rs` runs its
 //! Verilog on 147 positions from the opening to the end.
 
+#[path = "common/inputs.rs"]
+mod inputs;
 #[path = "common/rows.rs"]
 mod rows;
 
 use ::model::monte_carlo::{search as model_search, Outcome};
-use ::model::move_gen::MoveGenInputs;
 use ::model::placer::placer_tile;
-use blokus::{Bitboard, Move, Player, Position};
+use blokus::{Bitboard, Position};
 use games::blokus::sensible_games;
 use hdl::monte_carlo::Budget;
-use hdl::move_gen::Tiles;
-use hdl::{board_from_words, Board, MonteCarlo};
+use hdl::MonteCarlo;
+use inputs::{board, tiles};
 use rows::lint_verilog;
 use rust_hdl::prelude::*;
 use std::sync::{Arc, Mutex};
-
-fn board(b: Bitboard) -> Board {
-    board_from_words(b.0)
-}
-
-/// Tiles `player` holds in `p`.
-fn tiles(p: &Position, player: Player) -> Tiles {
-    let mut q = p.clone();
-    if q.to_move() != player {
-        q.play(Move::Pass);
-    }
-    u64::from(MoveGenInputs::for_position(&q).tiles_left).into()
-}
 
 /// What the block says at `done`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

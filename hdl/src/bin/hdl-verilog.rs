@@ -7,7 +7,7 @@
 //! `mask_unit`, `mask_unit$child`.
 //! Naming blocks restricts the run to them; `--list` prints the names.
 
-use hdl::verilog::{rename_top, verilog_of};
+use hdl::verilog::{on_big_stack, rename_top, verilog_of};
 use hdl::{BoardState, Evaluator, LegalMoves, MaskUnit, MoveGen, Placer};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -27,14 +27,11 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("board_state", || verilog_of(BoardState::new())),
     ("one_ply", || verilog_of(hdl::OnePly::new())),
     ("monte_carlo", || verilog_of(hdl::MonteCarlo::default())),
+    ("light_playout", || verilog_of(hdl::LightPlayout::new())),
     ("code_decoder", || verilog_of(hdl::CodeDecoder::new())),
     ("code_encoder", || verilog_of(hdl::CodeEncoder::new())),
-    ("uart_tx", || {
-        verilog_of(hdl::UartTx::new(25_000_000, 115_200))
-    }),
-    ("uart_rx", || {
-        verilog_of(hdl::UartRx::new(25_000_000, 115_200))
-    }),
+    ("uart_tx", || verilog_of(hdl::UartTx::default())),
+    ("uart_rx", || verilog_of(hdl::UartRx::default())),
     ("ulx3s_top", || verilog_of(hdl::Ulx3sTop::default())),
 ];
 
@@ -59,7 +56,8 @@ fn run(args: &[String]) -> Result<(), String> {
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     for (name, verilog) in BLOCKS {
         if wanted.is_empty() || wanted.iter().any(|w| w == name) {
-            let text = rename_top(&verilog(), name).map_err(|e| format!("{name}: {e}"))?;
+            let text =
+                rename_top(&on_big_stack(verilog), name).map_err(|e| format!("{name}: {e}"))?;
             write(&dir.join(format!("{name}.v")), &text)?;
         }
     }
@@ -90,7 +88,7 @@ mod tests {
     #[test]
     fn every_block_gets_its_own_top_module() {
         for (name, verilog) in BLOCKS {
-            let out = rename_top(&verilog(), name).unwrap();
+            let out = rename_top(&on_big_stack(verilog), name).unwrap();
             assert!(out.contains(&format!("\nmodule {name}(")), "{name}");
             assert!(!out.contains("module top"), "{name}");
         }

@@ -98,9 +98,13 @@ pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
                 .parse()
                 .map(|v| config.margin_weight = v)
                 .map_err(|_| bad()),
+            "heavy" => value
+                .parse()
+                .map(|v| config.heavy_plies = v)
+                .map_err(|_| bad()),
             _ => Err(format!(
                 "`{key}` in `{name}` is no option: playouts, children, expand, c, policy, \
-                 local, by, select, temp, prior, rave, margin, seed"
+                 local, by, select, temp, prior, rave, margin, heavy, seed"
             )),
         };
         if let Err(e) = parsed {

@@ -11,6 +11,7 @@ pub mod candidates;
 mod engines;
 pub mod evaluator;
 pub mod light;
+pub mod light_playout;
 pub mod mask_unit;
 pub mod monte_carlo;
 pub mod move_code;

@@ -38,6 +38,9 @@ pub struct TreeConfig {
     pub rave: f64,
     /// The part of a result given by the margin (the rest: win 1, draw 0.5).
     pub margin_weight: f64,
+    /// A playout's first plies played as the board's heavy playouts play
+    /// them (the evaluator's best after noise of 6 bits), the rest light.
+    pub heavy_plies: u32,
 }
 
 /// How a node's children are chosen.
@@ -74,6 +77,7 @@ impl Default for TreeConfig {
             prior_visits: 0.0,
             rave: 0.0,
             margin_weight: 0.0,
+            heavy_plies: 0,
         }
     }
 }
@@ -235,6 +239,26 @@ pub fn search(root: &Position, config: &TreeConfig) -> TreeOutcome {
         }
         deepest = deepest.max(path.len() - 1);
         // Playout and backup.
+        for _ in 0..config.heavy_plies {
+            if position.is_over() {
+                break;
+            }
+            let scored = crate::one_ply::scored(&position);
+            let chosen = scored
+                .iter()
+                .map(|c| (i32::from(c.score) + (rng.draw() & 63) as i32, c))
+                .fold(None, |best: Option<(i32, _)>, (key, c)| match best {
+                    Some((k, _)) if k >= key => best,
+                    _ => Some((key, c)),
+                })
+                .map(|(_, c)| {
+                    crate::placer::placement_at(c.shape, c.corner).expect("a candidate fits")
+                });
+            if let Some(p) = chosen {
+                played.push((position.to_move(), p));
+            }
+            position.play(chosen.map_or(Move::Pass, Move::Place));
+        }
         let ending =
             crate::light::playout_recorded(&position, &config.policy, &mut rng, &mut played);
         let win = |side: Player| -> f64 {
