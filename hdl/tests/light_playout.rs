@@ -11,25 +11,13 @@ mod inputs;
 mod rows;
 
 use ::model::light_playout::{run as model_run, EngineRun};
-use blokus::{Bitboard, Move, Player, Position};
+use blokus::{Bitboard, Position};
 use games::blokus::sensible_games;
 use hdl::LightPlayout;
-use inputs::{board, tiles};
+use inputs::{board, passes, tiles};
 use rows::lint_verilog;
 use rust_hdl::prelude::*;
 use std::sync::{Arc, Mutex};
-
-/// Passes in a row before `p` (the rules engine keeps them private).
-fn passes(p: &Position) -> u64 {
-    if p.is_over() && p.tiles_placed(Player::One) < 21 && p.tiles_placed(Player::Two) < 21 {
-        return 2;
-    }
-    // One pass before: the side that just moved has a pass as its last move
-    // exactly when passing again ends the game.
-    let mut q = p.clone();
-    q.play(Move::Pass);
-    u64::from(q.is_over())
-}
 
 /// What the engine says at `done`, as the model's run.
 fn said(x: &LightPlayout, edges: u64, placements: u32) -> EngineRun {

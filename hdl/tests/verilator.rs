@@ -32,6 +32,8 @@
 mod common;
 #[path = "../verilator/harness.rs"]
 mod harness;
+#[path = "common/inputs.rs"]
+mod inputs;
 
 use blokus::Engine;
 use blokus::{Bitboard, Cell, Move, Player, Position};
@@ -44,6 +46,7 @@ use hdl::{MonteCarlo, EVAL_LATENCY};
 use model::board_state::BoardState as BoardModel;
 use model::candidates::{candidate_stream, timeline as candidate_timeline};
 use model::evaluator::{features as eval_features, score as eval_score, EvalInputs, Features};
+use model::light_playout::run as light_playout_run;
 use model::monte_carlo::{search as monte_carlo_search, Budget};
 use model::move_gen::{move_gen_rows, pack_row, MoveGenInputs, ROWS, ROW_BITS};
 use model::one_ply::{decide, Best};
@@ -527,6 +530,91 @@ fn monte_carlo_model_chooses_as_the_reference_model() {
          several rounds), every choice, total, counter and cycle equal; {total_cycles} cycles \
          in {elapsed:?}",
         positions.len(),
+    );
+}
+
+#[test]
+fn light_playout_model_plays_out_as_the_reference_model() {
+    let model = block_model_with_ports(
+        "light_playout",
+        true,
+        &[
+            "start",
+            "own",
+            "opponent",
+            "start_square",
+            "opponent_start_square",
+            "tiles_left",
+            "opponent_tiles_left",
+            "passes",
+            "seed",
+            "done",
+            "busy",
+            "margin",
+            "plies",
+            "rng",
+        ],
+    );
+    // Every 40th position of the 320 games (the empty board, openings,
+    // middle games, passes, finished games), each with its own seed.
+    let positions: Vec<Position> = game_positions().into_iter().step_by(40).collect();
+    let seed = |n: usize| 0x2545_F491u32 ^ (n as u32).wrapping_mul(0x9E37_79B9);
+    let mut script = String::new();
+    for (n, p) in positions.iter().enumerate() {
+        let me = p.to_move();
+        let boards = board_inputs(p);
+        let (mine, theirs) = ([tiles_held(p, me)], [tiles_held(p, me.other())]);
+        let (passes, seed) = ([inputs::passes(p)], [u64::from(seed(n))]);
+        let mut values: Vec<(&str, &[u64])> = vec![("start", &[0])];
+        values.extend(boards.iter().map(|(name, w)| (*name, &w[..])));
+        values.extend([
+            ("tiles_left", &mine[..]),
+            ("opponent_tiles_left", &theirs[..]),
+            ("passes", &passes[..]),
+            ("seed", &seed[..]),
+        ]);
+        script += &model.set_all(&values).unwrap();
+        script += "r 10000 done done start\n";
+    }
+    let started = Instant::now();
+    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = started.elapsed();
+    let mut replies = replies.iter();
+    let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
+    let (mut total_cycles, mut with_passes, mut openings) = (0, 0, 0);
+    for (n, p) in positions.iter().enumerate() {
+        let what = format!("light playout, position {n} (ply {})", p.plies());
+        let want = light_playout_run(p, seed(n));
+        let reply = replies.next();
+        let Some(Reply::Valid(k, got)) = reply else {
+            panic!("{what}: no result but {reply:?}; the model: {want:?}");
+        };
+        assert_eq!(replies.next(), Some(&Reply::Done(*k)), "{what}");
+        let said = (
+            out("margin", got) as u8 as i8 as i32,
+            out("plies", got) as u32,
+            out("rng", got) as u32,
+            *k,
+        );
+        // The driver's count is the model's: `done` is seen `edges` rising
+        // edges after the start's cycle began (the start's edge the first).
+        let expected = (want.margin, want.plies, want.rng, want.edges);
+        assert_eq!(said, expected, "{what}: the model {want:?}");
+        total_cycles += want.edges;
+        with_passes += usize::from(want.plies > want.placements);
+        openings += usize::from(p.plies() < 8);
+    }
+    assert_eq!(replies.next(), None);
+    assert!(
+        positions.len() >= 250 && with_passes > 0 && openings > 0,
+        "{} positions, {with_passes} with passes, {openings} openings",
+        positions.len()
+    );
+    println!(
+        "light playout: {} positions ({openings} in the opening, {with_passes} playouts with \
+         passes), every margin, ply count, generator state and cycle of done equal; \
+         {total_cycles} cycles in {elapsed:?}",
+        positions.len()
     );
 }
 
