@@ -17,13 +17,16 @@
 //! 3. **SIZE** (1): the sizes with a flagged shape; those the opening rule
 //!    allows (else all of them); one drawn by weight (1, 3, 9, 27, 81 for
 //!    1 to 5 cells). No flagged shape: a pass (the next ply starts).
-//! 4. **COUNT** (1): the flagged shapes of that size, counted.
+//! 4. **COUNT** (1): the flagged shapes of that size, counted a byte of
+//!    flags at a time; **PREFIX** (1): the counts summed up to each byte.
 //! 5. **DRAW_SHAPE** (1): the index of the shape drawn among them.
-//! 6. **SELECT** (12): the flags of that size scanned 8 at a time for it.
-//! 7. **START_B** (1), **SCAN_B** (14 rows): the generator again, the
-//!    chosen shape's 14 corner bits of each row kept, with their counts.
+//! 6. **SELECT** (2): the byte holding it (the first whose running count
+//!    passes the index), then its place in the byte; the generator starts
+//!    again in the second cycle.
+//! 7. **SCAN_B** (the generator's 14 rows): the chosen shape's 14 corner
+//!    bits of each row kept, with the running count of corners to each row.
 //! 8. **DRAW_CORNER** (1): the index of the corner drawn among them.
-//! 9. **FIND** (14): the rows scanned for it, one a cycle.
+//! 9. **FIND** (2): the row holding it, then its place in the row.
 //! 10. **APPLY** (1): the placer's cells and tile go to the mover, the
 //!     sides swap.
 //!
@@ -42,11 +45,9 @@ use rust_hdl::prelude::*;
 pub const PLACEMENT_CYCLES: u64 = model::light_playout::PLACEMENT_CYCLES;
 /// Width of the shape flags (91 shapes, padded to whole bytes for SELECT).
 pub const FLAG_BITS: usize = 96;
-/// Steps of SELECT: bytes of the flags.
-pub const SELECT_STEPS: usize = FLAG_BITS / 8;
+/// Bytes of the flags.
+pub const FLAG_BYTES: usize = FLAG_BITS / 8;
 const _: () = assert!(SHAPES <= FLAG_BITS);
-// `update` writes the last steps of SELECT and FIND as literals.
-const _: () = assert!(SELECT_STEPS == 12 && SIZE == 14);
 
 /// The phases of a ply.
 mod phase {
@@ -57,7 +58,7 @@ mod phase {
     pub const COUNT: u64 = 4;
     pub const DRAW_SHAPE: u64 = 5;
     pub const SELECT: u64 = 6;
-    pub const START_B: u64 = 7;
+    pub const PREFIX: u64 = 7;
     pub const SCAN_B: u64 = 8;
     pub const DRAW_CORNER: u64 = 9;
     pub const FIND: u64 = 10;
@@ -132,10 +133,19 @@ pub struct LightPlayout {
     size_flags: DFF<Bits<FLAG_BITS>>,
     count: DFF<Bits<8>>,
     pick: DFF<Bits<8>>,
-    found: DFF<Bit>,
     shape: DFF<Bits<7>>,
     rows: DFF<Board>,
-    row_counts: DFF<Bits<56>>,
+    /// Per byte of flags: its flags of the chosen size, and the running count to it.
+    byte_counts: [DFF<Bits<8>>; FLAG_BYTES],
+    byte_ends: [DFF<Bits<8>>; FLAG_BYTES],
+    /// Per corner row: the chosen shape's corners, and the running count to it.
+    row_counts: [DFF<Bits<8>>; SIZE],
+    row_ends: [DFF<Bits<8>>; SIZE],
+    /// What the second cycle of SELECT and FIND looks in: a byte or a row,
+    /// the index within it, and the number of its first bit.
+    sel_bits: DFF<Bits<SIZE>>,
+    sel_offset: DFF<Bits<8>>,
+    sel_base: DFF<Bits<8>>,
     corner: DFF<Bits<8>>,
     done_q: DFF<Bit>,
     margin_q: DFF<Bits<8>>,
@@ -161,15 +171,15 @@ pub struct LightPlayout {
     chosen_size: Signal<Local, Bits<8>>,
     size_found: Signal<Local, Bit>,
     chosen_mask: Signal<Local, Bits<FLAG_BITS>>,
-    flag_count: Signal<Local, Bits<8>>,
-    low_byte: Signal<Local, Bits<8>>,
-    byte_count: Signal<Local, Bits<8>>,
+    chosen_flags: Signal<Local, Bits<FLAG_BITS>>,
+    running: Signal<Local, Bits<8>>,
+    byte_sum: Signal<Local, Bits<8>>,
+    byte_bits: Signal<Local, Bits<8>>,
+    located: Signal<Local, Bit>,
     bits_below: Signal<Local, Bits<8>>,
     index_in: Signal<Local, Bits<8>>,
     field: Signal<Local, Bits<SIZE>>,
     field_count: Signal<Local, Bits<8>>,
-    row_low: Signal<Local, Bits<SIZE>>,
-    row_count: Signal<Local, Bits<8>>,
     unplaced_own: Signal<Local, Bits<8>>,
     unplaced_other: Signal<Local, Bits<8>>,
     /// Per size `k + 1`: its shapes' flags and its weight.
@@ -179,6 +189,9 @@ pub struct LightPlayout {
     tile_sizes: [Constant<Bits<8>>; TILE_COUNT],
     /// The numbers 0 to 13, for loop variables (a kernel has no casts).
     numbers: [Constant<Bits<8>>; SIZE],
+    /// The first shape of each byte of flags, and the first corner of each row.
+    byte_bases: [Constant<Bits<8>>; FLAG_BYTES],
+    row_bases: [Constant<Bits<8>>; SIZE],
     p_idle: Constant<Bits<4>>,
     p_ply: Constant<Bits<4>>,
     p_scan_a: Constant<Bits<4>>,
@@ -186,7 +199,7 @@ pub struct LightPlayout {
     p_count: Constant<Bits<4>>,
     p_draw_shape: Constant<Bits<4>>,
     p_select: Constant<Bits<4>>,
-    p_start_b: Constant<Bits<4>>,
+    p_prefix: Constant<Bits<4>>,
     p_scan_b: Constant<Bits<4>>,
     p_draw_corner: Constant<Bits<4>>,
     p_find: Constant<Bits<4>>,
@@ -249,10 +262,15 @@ impl LightPlayout {
             size_flags: Default::default(),
             count: Default::default(),
             pick: Default::default(),
-            found: Default::default(),
             shape: Default::default(),
             rows: Default::default(),
+            byte_counts: Default::default(),
+            byte_ends: Default::default(),
             row_counts: Default::default(),
+            row_ends: Default::default(),
+            sel_bits: Default::default(),
+            sel_offset: Default::default(),
+            sel_base: Default::default(),
             corner: Default::default(),
             done_q: Default::default(),
             margin_q: Default::default(),
@@ -275,15 +293,15 @@ impl LightPlayout {
             chosen_size: Default::default(),
             size_found: Default::default(),
             chosen_mask: Default::default(),
-            flag_count: Default::default(),
-            low_byte: Default::default(),
-            byte_count: Default::default(),
+            chosen_flags: Default::default(),
+            running: Default::default(),
+            byte_sum: Default::default(),
+            byte_bits: Default::default(),
+            located: Default::default(),
             bits_below: Default::default(),
             index_in: Default::default(),
             field: Default::default(),
             field_count: Default::default(),
-            row_low: Default::default(),
-            row_count: Default::default(),
             unplaced_own: Default::default(),
             unplaced_other: Default::default(),
             size_masks,
@@ -291,6 +309,8 @@ impl LightPlayout {
             shape_numbers,
             tile_sizes,
             numbers: std::array::from_fn(|i| Constant::new((i as u64).into())),
+            byte_bases: std::array::from_fn(|b| Constant::new((8 * b as u64).into())),
+            row_bases: std::array::from_fn(|r| Constant::new((14 * r as u64).into())),
             p_idle: p(phase::IDLE),
             p_ply: p(phase::PLY),
             p_scan_a: p(phase::SCAN_A),
@@ -298,7 +318,7 @@ impl LightPlayout {
             p_count: p(phase::COUNT),
             p_draw_shape: p(phase::DRAW_SHAPE),
             p_select: p(phase::SELECT),
-            p_start_b: p(phase::START_B),
+            p_prefix: p(phase::PREFIX),
             p_scan_b: p(phase::SCAN_B),
             p_draw_corner: p(phase::DRAW_CORNER),
             p_find: p(phase::FIND),
@@ -337,10 +357,11 @@ impl Logic for LightPlayout {
             size_flags,
             count,
             pick,
-            found,
             shape,
             rows,
-            row_counts,
+            sel_bits,
+            sel_offset,
+            sel_base,
             corner,
             done_q,
             margin_q
@@ -443,24 +464,29 @@ impl Logic for LightPlayout {
                 self.chosen_mask.next = self.size_masks[k].val();
             }
         }
-        self.flag_count.next = 0.into();
-        for s in 0..SHAPES {
-            if self.flags.q.val().get_bit(s) & self.chosen_mask.val().get_bit(s) {
-                self.flag_count.next = self.flag_count.val() + 1;
-            }
+        for b in 0..FLAG_BYTES {
+            self.byte_counts[b].clock.next = self.clock.val();
+            self.byte_ends[b].clock.next = self.clock.val();
+            self.byte_counts[b].d.next = self.byte_counts[b].q.val();
+            self.byte_ends[b].d.next = self.byte_ends[b].q.val();
         }
+        for r in 0..SIZE {
+            self.row_counts[r].clock.next = self.clock.val();
+            self.row_ends[r].clock.next = self.clock.val();
+            self.row_counts[r].d.next = self.row_counts[r].q.val();
+            self.row_ends[r].d.next = self.row_ends[r].q.val();
+        }
+        self.chosen_flags.next = self.flags.q.val() & self.chosen_mask.val();
 
-        // SELECT: the lowest byte of the remaining flags, and the place of
-        // the `pick`-th set bit in it.
-        self.low_byte.next = self.size_flags.q.val().get_bits::<8>(0);
-        self.byte_count.next = 0.into();
+        // The `sel_offset`-th set bit of `sel_bits` (SELECT's and FIND's second cycle).
+        self.bits_below.next = 0.into();
         self.index_in.next = 0.into();
-        for i in 0..8 {
-            if self.low_byte.val().get_bit(i) {
-                if self.byte_count.val() == self.pick.q.val() {
+        for i in 0..SIZE {
+            if self.sel_bits.q.val().get_bit(i) {
+                if self.bits_below.val() == self.sel_offset.q.val() {
                     self.index_in.next = self.numbers[i].val();
                 }
-                self.byte_count.next = self.byte_count.val() + 1;
+                self.bits_below.next = self.bits_below.val() + 1;
             }
         }
 
@@ -478,22 +504,6 @@ impl Logic for LightPlayout {
             }
         }
 
-        // FIND: the lowest kept row, and the place of the `pick`-th set bit in it.
-        self.row_low.next = self.rows.q.val().get_bits::<SIZE>(0);
-        self.row_count.next = bit_cast::<8, 4>(self.row_counts.q.val().get_bits::<4>(0));
-        self.bits_below.next = 0.into();
-        if self.phase.q.val() == self.p_find.val() {
-            self.index_in.next = 0.into();
-            for i in 0..SIZE {
-                if self.row_low.val().get_bit(i) {
-                    if self.bits_below.val() == self.pick.q.val() {
-                        self.index_in.next = self.numbers[i].val();
-                    }
-                    self.bits_below.next = self.bits_below.val() + 1;
-                }
-            }
-        }
-
         // FINISH: the unplaced cells.
         self.unplaced_own.next = 0.into();
         self.unplaced_other.next = 0.into();
@@ -507,6 +517,10 @@ impl Logic for LightPlayout {
         }
 
         // The machine.
+        self.located.next = false;
+        self.running.next = 0.into();
+        self.byte_sum.next = 0.into();
+        self.byte_bits.next = 0.into();
         self.done_q.d.next = false;
         self.step.d.next = self.step.q.val() + 1;
         if self.phase.q.val() == self.p_idle.val() {
@@ -558,39 +572,62 @@ impl Logic for LightPlayout {
                 self.phase.d.next = self.p_ply.val();
             }
         } else if self.phase.q.val() == self.p_count.val() {
-            self.count.d.next = self.flag_count.val();
-            self.size_flags.d.next = self.flags.q.val() & self.chosen_mask.val();
+            // Each byte's flags of the chosen size, counted.
+            for b in 0..FLAG_BYTES {
+                self.byte_sum.next = 0.into();
+                for i in 0..8 {
+                    if self.chosen_flags.val().get_bit(8 * b + i) {
+                        self.byte_sum.next = self.byte_sum.val() + 1;
+                    }
+                }
+                self.byte_counts[b].d.next = self.byte_sum.val();
+            }
+            self.size_flags.d.next = self.chosen_flags.val();
+            self.phase.d.next = self.p_prefix.val();
+        } else if self.phase.q.val() == self.p_prefix.val() {
+            self.running.next = 0.into();
+            for b in 0..FLAG_BYTES {
+                self.running.next = self.running.val() + self.byte_counts[b].q.val();
+                self.byte_ends[b].d.next = self.running.val();
+            }
+            self.count.d.next = self.running.val();
             self.phase.d.next = self.p_draw_shape.val();
         } else if self.phase.q.val() == self.p_draw_shape.val() {
             self.pick.d.next = self.drawn.val().get_bits::<8>(0);
             self.rng_q.d.next = self.x.val();
-            self.found.d.next = false;
             self.step.d.next = 0.into();
             self.phase.d.next = self.p_select.val();
         } else if self.phase.q.val() == self.p_select.val() {
-            if !self.found.q.val() {
-                if self.pick.q.val() < self.byte_count.val() {
-                    self.shape.d.next = (bit_cast::<7, 4>(self.step.q.val()) << 3)
-                        | bit_cast::<7, 8>(self.index_in.val());
-                    self.found.d.next = true;
-                } else {
-                    self.pick.d.next = self.pick.q.val() - self.byte_count.val();
+            if self.step.q.val() == 0 {
+                // The byte holding the `pick`-th flag.
+                self.located.next = false;
+                for b in 0..FLAG_BYTES {
+                    if !self.located.val() & (self.byte_ends[b].q.val() > self.pick.q.val()) {
+                        self.byte_bits.next = self.size_flags.q.val().get_bits::<8>(8 * b);
+                        self.sel_bits.d.next = bit_cast::<SIZE, 8>(self.byte_bits.val());
+                        self.sel_offset.d.next = self.pick.q.val()
+                            - (self.byte_ends[b].q.val() - self.byte_counts[b].q.val());
+                        self.sel_base.d.next = self.byte_bases[b].val();
+                        self.located.next = true;
+                    }
                 }
+            } else {
+                // Its place in the byte; the generator starts for SCAN_B.
+                self.shape.d.next = bit_cast::<7, 8>(self.sel_base.q.val() + self.index_in.val());
+                self.generator.start.next = true;
+                self.count.d.next = 0.into();
+                self.phase.d.next = self.p_scan_b.val();
             }
-            self.size_flags.d.next = self.size_flags.q.val() >> 8;
-            if self.step.q.val() == 11 {
-                self.phase.d.next = self.p_start_b.val();
-            }
-        } else if self.phase.q.val() == self.p_start_b.val() {
-            self.generator.start.next = true;
-            self.count.d.next = 0.into();
-            self.phase.d.next = self.p_scan_b.val();
         } else if self.phase.q.val() == self.p_scan_b.val() {
             if self.generator.row_valid.val() {
                 self.rows.d.next =
                     (self.rows.q.val() >> 14) | (bit_cast::<196, 14>(self.field.val()) << 182);
-                self.row_counts.d.next = (self.row_counts.q.val() >> 4)
-                    | (bit_cast::<56, 4>(self.field_count.val().get_bits::<4>(0)) << 52);
+                for r in 0..13 {
+                    self.row_counts[r].d.next = self.row_counts[r + 1].q.val();
+                    self.row_ends[r].d.next = self.row_ends[r + 1].q.val();
+                }
+                self.row_counts[13].d.next = self.field_count.val();
+                self.row_ends[13].d.next = self.count.q.val() + self.field_count.val();
                 self.count.d.next = self.count.q.val() + self.field_count.val();
                 if self.generator.row.val() == 13 {
                     self.phase.d.next = self.p_draw_corner.val();
@@ -599,23 +636,24 @@ impl Logic for LightPlayout {
         } else if self.phase.q.val() == self.p_draw_corner.val() {
             self.pick.d.next = self.drawn.val().get_bits::<8>(0);
             self.rng_q.d.next = self.x.val();
-            self.found.d.next = false;
             self.step.d.next = 0.into();
             self.phase.d.next = self.p_find.val();
         } else if self.phase.q.val() == self.p_find.val() {
-            if !self.found.q.val() {
-                if self.pick.q.val() < self.row_count.val() {
-                    self.corner.d.next = (bit_cast::<8, 4>(self.step.q.val()) << 4)
-                        - (bit_cast::<8, 4>(self.step.q.val()) << 1)
-                        + self.index_in.val();
-                    self.found.d.next = true;
-                } else {
-                    self.pick.d.next = self.pick.q.val() - self.row_count.val();
+            if self.step.q.val() == 0 {
+                // The row holding the `pick`-th corner.
+                self.located.next = false;
+                for r in 0..SIZE {
+                    if !self.located.val() & (self.row_ends[r].q.val() > self.pick.q.val()) {
+                        self.sel_bits.d.next = self.rows.q.val().get_bits::<SIZE>(14 * r);
+                        self.sel_offset.d.next = self.pick.q.val()
+                            - (self.row_ends[r].q.val() - self.row_counts[r].q.val());
+                        self.sel_base.d.next = self.row_bases[r].val();
+                        self.located.next = true;
+                    }
                 }
-            }
-            self.rows.d.next = self.rows.q.val() >> 14;
-            self.row_counts.d.next = self.row_counts.q.val() >> 4;
-            if self.step.q.val() == 13 {
+            } else {
+                // Its place in the row.
+                self.corner.d.next = self.sel_base.q.val() + self.index_in.val();
                 self.phase.d.next = self.p_apply.val();
             }
         } else if self.phase.q.val() == self.p_apply.val() {

@@ -23,9 +23,10 @@ use blokus::{Move, Player, Position};
 /// two edges after its `start`, one row a cycle).
 pub const ROW_CYCLES: u64 = 15;
 /// Cycles of a ply that places a tile: PLY 1, SCAN_A 15, SIZE 1, COUNT 1,
-/// DRAW_SHAPE 1, SELECT 12, START_B 1, SCAN_B 15, DRAW_CORNER 1, FIND 14,
-/// APPLY 1.
-pub const PLACEMENT_CYCLES: u64 = 1 + ROW_CYCLES + 1 + 1 + 1 + 12 + 1 + ROW_CYCLES + 1 + 14 + 1;
+/// PREFIX 1, DRAW_SHAPE 1, SELECT 2 (the generator restarted in its second
+/// cycle), SCAN_B 15, DRAW_CORNER 1, FIND 2, APPLY 1.
+pub const PLACEMENT_CYCLES: u64 = 1 + ROW_CYCLES + 1 + 1 + 1 + 1 + 2 + ROW_CYCLES + 1 + 2 + 1;
+const _: () = assert!(PLACEMENT_CYCLES == 41);
 /// Cycles of a pass: PLY, SCAN_A, SIZE.
 pub const PASS_CYCLES: u64 = 1 + ROW_CYCLES + 1;
 /// Cycles of the end: PLY (the game is over), FINISH.
