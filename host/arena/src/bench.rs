@@ -180,7 +180,7 @@ fn board_search(budget: Budget, pentobi: Option<&Path>, out: &mut dyn Write) -> 
     let mut pentobi = match pentobi {
         Some(path) => Some(
             GtpEngine::spawn(&format!(
-                "{} -g duo -l 7 --nobook --threads 1",
+                "{} -g duo -l 7 --nobook --noresign --threads 1",
                 path.display()
             ))
             .with_context(|| format!("--pentobi {}", path.display()))?,
