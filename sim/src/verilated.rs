@@ -86,7 +86,7 @@ pub struct BoardSpec {
 }
 
 impl BoardSpec {
-    /// Module `top_module` of `verilog`, on the board's 25 MHz clock at 115,200 baud.
+    /// Module `top_module` of `verilog`, on the board's clock (`BOARD_CLOCK_HZ`) at 115,200 baud.
     pub fn new(verilog: impl Into<String>, top_module: impl Into<String>) -> BoardSpec {
         BoardSpec {
             verilog: verilog.into(),

@@ -15,6 +15,10 @@
 
 import { inflateSync } from 'node:zlib';
 
+// The board's clock in cycles a millisecond: model::monte_carlo::CLOCK_HZ
+// (50 MHz, from the ECP5's PLL) / 1000.
+const BOARD_CYCLES_PER_MS = 50_000;
+
 // The placed tiles as the page draws them, checked against the state: one
 // piece (an SVG group) for each placement up to the move shown, of its
 // mover's colour, a square in its fill for each of its cells and an
@@ -215,7 +219,7 @@ export default async function blokus(page, url, dir) {
 }
 
 // A whole game against the simulated board: every answer of the board
-// carries its board time (cycles at 25 MHz, and ms) and the game ends.
+// carries its board time (cycles of the board's clock, and ms) and the game ends.
 export async function blokusAgainstTheSimulatedBoard(page, url, dir) {
   await page.goto(url + 'play/blokus');
   await page.waitForSelector('#palette-0 .tile');
@@ -233,7 +237,7 @@ export async function blokusAgainstTheSimulatedBoard(page, url, dir) {
   const answers = end.moves.filter((m) => m.player === 1);
   for (const m of answers) {
     const time = m.board_time;
-    if (!time || !(time.cycles > 0) || Math.abs(time.cycles / 25_000 - time.ms) > 0.01) {
+    if (!time || !(time.cycles > 0) || Math.abs(time.cycles / BOARD_CYCLES_PER_MS - time.ms) > 0.01) {
       throw new Error('a board answer without its board time: ' + JSON.stringify(m));
     }
   }
