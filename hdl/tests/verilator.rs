@@ -453,34 +453,14 @@ fn monte_carlo_model_chooses_as_the_reference_model() {
         .filter(|p| !p.is_over())
         .step_by(67)
         .collect();
-    let mut script = String::new();
-    for p in &positions {
-        let me = p.to_move();
-        let boards = board_inputs(p);
-        let (mine, theirs) = ([tiles_held(p, me)], [tiles_held(p, me.other())]);
-        let mut values: Vec<(&str, &[u64])> = vec![("start", &[0]), ("cancel", &[0])];
-        values.extend(boards.iter().map(|(name, w)| (*name, &w[..])));
-        values.extend([
-            ("tiles_left", &mine[..]),
-            ("opponent_tiles_left", &theirs[..]),
-        ]);
-        script += &model.set_all(&values).unwrap();
-        script += "r 200000 done done start\n";
-    }
-    let started = Instant::now();
-    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
-    let elapsed = started.elapsed();
-    let mut replies = replies.iter();
+    let (results, elapsed) = run_search_block(&model, &positions, 200_000, |_, _| {
+        vec![("cancel", vec![0])]
+    });
     let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
     let (mut timed_out, mut many_rounds, mut total_cycles) = (0, 0, 0);
-    for (n, p) in positions.iter().enumerate() {
+    for (n, (p, (k, got))) in positions.iter().zip(&results).enumerate() {
         let what = format!("monte carlo, position {n} (ply {})", p.plies());
         let want = monte_carlo_search(p, MONTE_CARLO_TEST_BUDGET);
-        let reply = replies.next();
-        let Some(Reply::Valid(k, got)) = reply else {
-            panic!("{what}: no decision but {reply:?}; the model: {want:?}");
-        };
-        assert_eq!(replies.next(), Some(&Reply::Done(*k)), "{what}");
         let counters = (
             out("timed_out", got),
             out("candidates", got),
@@ -520,7 +500,6 @@ fn monte_carlo_model_chooses_as_the_reference_model() {
         many_rounds += usize::from(want.rounds > 1);
         total_cycles += want.edges;
     }
-    assert_eq!(replies.next(), None);
     assert!(
         timed_out > 0 && many_rounds > 0,
         "{timed_out} stopped by the watchdog, {many_rounds} with several rounds"
@@ -559,37 +538,17 @@ fn light_playout_model_plays_out_as_the_reference_model() {
     // middle games, passes, finished games), each with its own seed.
     let positions: Vec<Position> = game_positions().into_iter().step_by(40).collect();
     let seed = |n: usize| 0x2545_F491u32 ^ (n as u32).wrapping_mul(0x9E37_79B9);
-    let mut script = String::new();
-    for (n, p) in positions.iter().enumerate() {
-        let me = p.to_move();
-        let boards = board_inputs(p);
-        let (mine, theirs) = ([tiles_held(p, me)], [tiles_held(p, me.other())]);
-        let (passes, seed) = ([inputs::passes(p)], [u64::from(seed(n))]);
-        let mut values: Vec<(&str, &[u64])> = vec![("start", &[0])];
-        values.extend(boards.iter().map(|(name, w)| (*name, &w[..])));
-        values.extend([
-            ("tiles_left", &mine[..]),
-            ("opponent_tiles_left", &theirs[..]),
-            ("passes", &passes[..]),
-            ("seed", &seed[..]),
-        ]);
-        script += &model.set_all(&values).unwrap();
-        script += "r 10000 done done start\n";
-    }
-    let started = Instant::now();
-    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
-    let elapsed = started.elapsed();
-    let mut replies = replies.iter();
+    let (results, elapsed) = run_search_block(&model, &positions, 10_000, |n, p| {
+        vec![
+            ("passes", vec![inputs::passes(p)]),
+            ("seed", vec![u64::from(seed(n))]),
+        ]
+    });
     let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
     let (mut total_cycles, mut with_passes, mut openings) = (0, 0, 0);
-    for (n, p) in positions.iter().enumerate() {
+    for (n, (p, (k, got))) in positions.iter().zip(&results).enumerate() {
         let what = format!("light playout, position {n} (ply {})", p.plies());
         let want = light_playout_run(p, seed(n));
-        let reply = replies.next();
-        let Some(Reply::Valid(k, got)) = reply else {
-            panic!("{what}: no result but {reply:?}; the model: {want:?}");
-        };
-        assert_eq!(replies.next(), Some(&Reply::Done(*k)), "{what}");
         let said = (
             out("margin", got) as u8 as i8 as i32,
             out("plies", got) as u32,
@@ -604,7 +563,6 @@ fn light_playout_model_plays_out_as_the_reference_model() {
         with_passes += usize::from(want.plies > want.placements);
         openings += usize::from(p.plies() < 8);
     }
-    assert_eq!(replies.next(), None);
     assert!(
         positions.len() >= 250 && with_passes > 0 && openings > 0,
         "{} positions, {with_passes} with passes, {openings} openings",
@@ -616,6 +574,52 @@ fn light_playout_model_plays_out_as_the_reference_model() {
          {total_cycles} cycles in {elapsed:?}",
         positions.len()
     );
+}
+
+/// A run's cycle of `done` and the block's outputs there.
+type BlockResult = (u64, Vec<Vec<u64>>);
+
+/// Runs a search block's Verilator model on `positions` one after another:
+/// each position's boards and tiles (`board_inputs`, `tiles_held`) and the
+/// block's own `extra(n, position)` inputs set, a `start` pulse, then up to
+/// `limit` cycles until `done`. Gives each position's cycle of `done` and
+/// outputs there (every run must end in `done`), and the time it all took.
+fn run_search_block(
+    model: &Model,
+    positions: &[Position],
+    limit: u64,
+    extra: impl Fn(usize, &Position) -> Vec<(&'static str, Vec<u64>)>,
+) -> (Vec<BlockResult>, std::time::Duration) {
+    let mut script = String::new();
+    for (n, p) in positions.iter().enumerate() {
+        let me = p.to_move();
+        let mut values: Vec<(&str, Vec<u64>)> = vec![("start", vec![0])];
+        values.extend(board_inputs(p));
+        values.extend([
+            ("tiles_left", vec![tiles_held(p, me)]),
+            ("opponent_tiles_left", vec![tiles_held(p, me.other())]),
+        ]);
+        values.extend(extra(n, p));
+        let values: Vec<(&str, &[u64])> = values.iter().map(|(k, v)| (*k, &v[..])).collect();
+        script += &model.set_all(&values).unwrap();
+        script += &format!("r {limit} done done start\n");
+    }
+    let started = Instant::now();
+    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = started.elapsed();
+    let mut replies = replies.into_iter();
+    let results = (0..positions.len())
+        .map(|n| {
+            let reply = replies.next();
+            let Some(Reply::Valid(k, got)) = reply else {
+                panic!("{}, position {n}: no result but {reply:?}", model.top);
+            };
+            assert_eq!(replies.next(), Some(Reply::Done(k)), "position {n}");
+            (k, got)
+        })
+        .collect();
+    assert_eq!(replies.next(), None);
+    (results, elapsed)
 }
 
 /// The tiles `player` holds in `p`, as the blocks' 21-bit input.
