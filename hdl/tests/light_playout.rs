@@ -14,7 +14,7 @@ use ::model::light_playout::{run as model_run, EngineRun};
 use blokus::{Bitboard, Position};
 use games::blokus::sensible_games;
 use hdl::LightPlayout;
-use inputs::{board, passes, tiles};
+use inputs::{board, tiles};
 use rows::lint_verilog;
 use rust_hdl::prelude::*;
 use std::sync::{Arc, Mutex};
@@ -54,7 +54,7 @@ fn run(cases: &[(Position, u32)], limit: u64) -> Vec<EngineRun> {
                     board(Bitboard::from_cell(me.other().start_square()));
                 x.tiles_left.next = tiles(p, me);
                 x.opponent_tiles_left.next = tiles(p, me.other());
-                x.passes.next = passes(p).into();
+                x.passes.next = u64::from(p.passes_in_row()).into();
                 x.seed.next = u64::from(*seed).into();
                 x.start.next = true;
                 let mut edges = 0;

@@ -32,8 +32,6 @@
 mod common;
 #[path = "../verilator/harness.rs"]
 mod harness;
-#[path = "common/inputs.rs"]
-mod inputs;
 
 use blokus::Engine;
 use blokus::{Bitboard, Cell, Move, Player, Position};
@@ -540,7 +538,7 @@ fn light_playout_model_plays_out_as_the_reference_model() {
     let seed = |n: usize| 0x2545_F491u32 ^ (n as u32).wrapping_mul(0x9E37_79B9);
     let (results, elapsed) = run_search_block(&model, &positions, 10_000, |n, p| {
         vec![
-            ("passes", vec![inputs::passes(p)]),
+            ("passes", vec![u64::from(p.passes_in_row())]),
             ("seed", vec![u64::from(seed(n))]),
         ]
     });

@@ -114,6 +114,16 @@ pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
     Some(Ok(config))
 }
 
+/// [`engine_by_name`], or an error naming the engines there are.
+pub fn engine_named(name: &str, time: Duration, seed: u64) -> anyhow::Result<Box<dyn Engine>> {
+    engine_by_name(name, time, seed).ok_or_else(|| {
+        anyhow::anyhow!(
+            "unknown engine {name:?}; engines: {}, gtp:COMMAND",
+            ENGINE_NAMES.join(", ")
+        )
+    })
+}
+
 /// The engine called `name` (`default` is the strongest), with a time budget per move
 /// for those that search and a seed for those that draw lots; `None` for an
 /// unknown name or a `gtp:` program that does not start and answer.

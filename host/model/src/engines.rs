@@ -77,8 +77,5 @@ pub fn board_model_budget(name: &str) -> Option<Budget> {
     if rest.is_empty() {
         return Some(Budget::board());
     }
-    let ms: f64 = rest.strip_prefix(':')?.parse().ok()?;
-    let cycles = ms * crate::monte_carlo::CLOCK_HZ as f64 / 1e3;
-    (ms.is_finite() && (0.0..=1000.0).contains(&ms))
-        .then(|| Budget::rounds_for(cycles.round() as u64))
+    Budget::for_ms(rest.strip_prefix(':')?.parse().ok()?)
 }

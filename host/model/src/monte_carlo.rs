@@ -117,6 +117,14 @@ impl Budget {
         }
     }
 
+    /// Rounds during `ms` milliseconds of board time (0 to 1,000), as
+    /// [`Budget::rounds_for`]; `None` outside that range.
+    pub fn for_ms(ms: f64) -> Option<Budget> {
+        let cycles = ms * CLOCK_HZ as f64 / 1e3;
+        (ms.is_finite() && (0.0..=1000.0).contains(&ms))
+            .then(|| Budget::rounds_for(cycles.round() as u64))
+    }
+
     /// Rounds during `rounds_until` cycles, the watchdog as far behind as on the board.
     pub const fn rounds_for(rounds_until: u64) -> Budget {
         Budget {

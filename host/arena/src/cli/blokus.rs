@@ -4,7 +4,7 @@
 use super::blokus_match::{self, MatchConfig};
 use super::board_limits::{seconds, SimWallLimit};
 use crate::bench;
-use crate::engines::{engine_by_name, ENGINE_NAMES};
+use crate::engines::engine_named;
 use crate::links::board_client::{BoardClient, BoardLimits, Thinking};
 use crate::links::LinkSpec;
 use crate::opponent::{Opponent, Reply};
@@ -157,13 +157,9 @@ pub fn run(
                     };
                     Opponent::Board(Box::new(BoardClient::open(&spec, limits)?))
                 }
-                None => match engine_by_name(&engine, Duration::from_secs_f64(time), seed) {
-                    Some(engine) => Opponent::Engine(engine),
-                    None => bail!(
-                        "unknown engine {engine:?}; engines: {}, gtp:COMMAND",
-                        ENGINE_NAMES.join(", ")
-                    ),
-                },
+                None => {
+                    Opponent::Engine(engine_named(&engine, Duration::from_secs_f64(time), seed)?)
+                }
             };
             let base = record.unwrap_or_else(default_record_base);
             play(first, opponent, &base, input, out, colour)
@@ -175,11 +171,10 @@ pub fn run(
             search_ms,
         } => {
             let budget = match search_ms {
-                Some(ms) if ms.is_finite() && (0.0..=1000.0).contains(&ms) => {
-                    let cycles = ms * model::monte_carlo::CLOCK_HZ as f64 / 1e3;
-                    model::monte_carlo::Budget::rounds_for(cycles.round() as u64)
-                }
-                Some(ms) => bail!("--search-ms {ms}: give 0 to 1000 ms of board time"),
+                Some(ms) => match model::monte_carlo::Budget::for_ms(ms) {
+                    Some(budget) => budget,
+                    None => bail!("--search-ms {ms}: give 0 to 1000 ms of board time"),
+                },
                 None => model::monte_carlo::Budget::board(),
             };
             bench::run(games, perft_depth, budget, pentobi.as_deref(), out)

@@ -3,7 +3,7 @@
 //! records file as it ends and skipped when the series is run again with
 //! `--resume` (a long match against Pentobi survives a stopped session).
 
-use crate::engines::{engine_by_name, ENGINE_NAMES};
+use crate::engines::engine_named;
 use anyhow::{bail, Context};
 use blokus::{play_game_noting, points_for_player_one, Engine, Player, Position};
 use games::blokus::RandomEngine;
@@ -119,14 +119,7 @@ impl GameResult {
 /// Plays game `game` (0-based) of the match: its random opening, its seats.
 fn play_one(config: &MatchConfig, game: u32) -> anyhow::Result<GameResult> {
     let time = Duration::from_secs_f64(config.time);
-    let make = |name: &str| -> anyhow::Result<Box<dyn Engine>> {
-        engine_by_name(name, time, config.seed ^ u64::from(game)).ok_or_else(|| {
-            anyhow::anyhow!(
-                "unknown engine {name:?}; engines: {}, gtp:COMMAND",
-                ENGINE_NAMES.join(", ")
-            )
-        })
-    };
+    let make = |name: &str| engine_named(name, time, config.seed ^ u64::from(game));
     let mut opening = RandomEngine::new(
         config
             .seed
@@ -170,12 +163,7 @@ fn play_one(config: &MatchConfig, game: u32) -> anyhow::Result<GameResult> {
 pub fn run(config: &MatchConfig, out: &mut dyn Write) -> anyhow::Result<()> {
     // Both engines are built once here so that a bad name fails before any game.
     for name in [&config.p1, &config.p2] {
-        if engine_by_name(name, Duration::from_secs_f64(config.time), config.seed).is_none() {
-            bail!(
-                "unknown engine {name:?}; engines: {}, gtp:COMMAND",
-                ENGINE_NAMES.join(", ")
-            );
-        }
+        engine_named(name, Duration::from_secs_f64(config.time), config.seed)?;
     }
     anyhow::ensure!(config.jobs > 0, "--jobs must be at least 1");
     let mut done: BTreeMap<u32, GameResult> = BTreeMap::new();

@@ -14,6 +14,7 @@ use anyhow::{anyhow, bail, Context};
 use blokus::pentobi::{parse_placement, placement_to_string};
 use blokus::tiles::{shape_table, Tile};
 use blokus::{Bitboard, Cell, Engine, Move, Placement, Player, Position};
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -32,7 +33,7 @@ pub struct GtpEngine {
     known: Option<Position>,
     /// The program's standard error, line by line, since the last look
     /// (read by a thread of its own, so that the program never blocks on it).
-    log: Arc<Mutex<Vec<String>>>,
+    log: Arc<Mutex<VecDeque<String>>>,
 }
 
 fn colour(player: Player) -> &'static str {
@@ -53,16 +54,16 @@ impl GtpEngine {
             .stderr(Stdio::piped())
             .spawn()
             .with_context(|| format!("cannot start `{command}`"))?;
-        let log = Arc::new(Mutex::new(Vec::new()));
+        let log = Arc::new(Mutex::new(VecDeque::with_capacity(LOG_LINES)));
         let errors = BufReader::new(child.stderr.take().expect("piped stderr"));
         let lines = Arc::clone(&log);
         std::thread::spawn(move || {
             for line in errors.lines().map_while(Result::ok) {
                 let mut lines = lines.lock().expect("the log's lock");
                 if lines.len() == LOG_LINES {
-                    lines.remove(0);
+                    lines.pop_front();
                 }
-                lines.push(line);
+                lines.push_back(line);
             }
         });
         let input = child.stdin.take().expect("piped stdin");
