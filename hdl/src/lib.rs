@@ -7,6 +7,7 @@
 
 #![warn(missing_docs)]
 
+pub mod bit_count;
 pub mod board;
 pub mod board_state;
 pub mod candidates;
@@ -24,11 +25,13 @@ pub mod placer;
 pub mod pll;
 pub mod pop_count;
 pub mod shape_fields;
+pub mod tile_tally;
 pub mod uart_rx;
 pub mod uart_tx;
 pub mod ulx3s_top;
 pub mod verilog;
 
+pub use bit_count::{NthSetBit, RowCount};
 pub use board::{board_from_words, board_to_words, Board, CELLS, SIZE};
 pub use board_state::BoardState;
 pub use candidates::Candidates;
@@ -45,6 +48,7 @@ pub use one_ply::OnePly;
 pub use placer::Placer;
 pub use pll::{Pll, PllSettings};
 pub use pop_count::{PopCount196, POP_COUNT_LATENCY};
+pub use tile_tally::TileTally;
 pub use uart_rx::UartRx;
 pub use uart_tx::UartTx;
 pub use ulx3s_top::Ulx3sTop;

@@ -14,56 +14,77 @@
 //!    and the move generator start on `own` and `other`.
 //! 2. **SCAN_A** (the generator's 14 rows): a flag per shape, set when the
 //!    shape has a legal corner in some row.
-//! 3. **SIZE** (1): the sizes with a flagged shape; those the opening rule
-//!    allows (else all of them); one drawn by weight (1, 3, 9, 27, 81 for
-//!    1 to 5 cells). No flagged shape: a pass (the next ply starts).
-//! 4. **COUNT** (1): the flagged shapes of that size, counted a byte of
+//! 3. **WEIGH** (1): the sizes with a flagged shape; those the opening rule
+//!    allows (else all of them); their weights (1, 3, 9, 27, 81 for 1 to 5
+//!    cells) summed up to each size. No flagged shape: a pass (the next ply
+//!    starts).
+//! 4. **SIZE** (1): the size drawn, the first whose running weight passes
+//!    the draw.
+//! 5. **COUNT** (1): the flagged shapes of that size, counted a byte of
 //!    flags at a time; **PREFIX** (1): the counts summed up to each byte.
-//! 5. **DRAW_SHAPE** (1): the index of the shape drawn among them.
-//! 6. **SELECT** (2): the byte holding it (the first whose running count
-//!    passes the index), then its place in the byte; the generator starts
-//!    again in the second cycle.
-//! 7. **SCAN_B** (the generator's 14 rows): the chosen shape's 14 corner
-//!    bits of each row kept, with the running count of corners to each row.
-//! 8. **DRAW_CORNER** (1): the index of the corner drawn among them.
-//! 9. **FIND** (2): the row holding it, then its place in the row.
-//! 10. **APPLY** (1): the placer's cells and tile go to the mover, the
+//! 6. **DRAW_SHAPE** (1): the index of the shape drawn among them.
+//! 7. **LOCATE** (1): the byte holding it (the first whose running count
+//!    passes the index) and the index within the byte; **NTH** (1): its
+//!    place in the byte. The generator starts again.
+//! 8. **SCAN_B** (the generator's 14 rows) and **TALLY** (1): the chosen
+//!    shape's 14 corner bits of each row kept, a cycle later each row's
+//!    count and the running count to it.
+//! 9. **DRAW_CORNER** (1): the index of the corner drawn among them.
+//! 10. **LOCATE** and **NTH** again (1 each): the row holding it, then its
+//!     place in the row.
+//! 11. **APPLY** (1): the placer's cells and tile go to the mover, the
 //!     sides swap.
 //!
+//! Every count is an adder tree ([`RowCount`], [`NthSetBit`],
+//! [`TileTally`], a Kogge-Stone prefix over the bytes), never a chain of
+//! increments, and what only depends on the tiles left (the opening rule,
+//! the unplaced cells) or on the generator's state (its next number) is a
+//! register refreshed every cycle, so that no phase's logic is deep.
+//!
 //! A draw `(x * n) >> 32` of `0..n` is two 16 x 16 products (rust-hdl's
-//! multiplier), `((x_hi * n) + ((x_lo * n) >> 16)) >> 16`, which is exact.
+//! multiplier), `((x_hi * n) + ((x_lo * n) >> 16)) >> 16`, which is exact;
+//! `x` and `n` both come from registers.
 
+use crate::bit_count::{NthSetBit, RowCount};
 use crate::board::{Board, SIZE};
 use crate::mask_unit::MaskUnit;
 use crate::move_gen::{MoveGen, Tiles, SHAPES};
 use crate::placer::Placer;
-use blokus::tiles::{shape_table, Tile, TILE_COUNT};
+use crate::tile_tally::TileTally;
+use blokus::tiles::shape_table;
 use rust_hdl::prelude::*;
 
 /// Cycles of a ply that places a tile (see the module's doc):
 /// `model::light_playout::PLACEMENT_CYCLES`.
 pub const PLACEMENT_CYCLES: u64 = model::light_playout::PLACEMENT_CYCLES;
-/// Width of the shape flags (91 shapes, padded to whole bytes for SELECT).
+/// Width of the shape flags (91 shapes, padded to whole bytes for LOCATE).
 pub const FLAG_BITS: usize = 96;
 /// Bytes of the flags.
 pub const FLAG_BYTES: usize = FLAG_BITS / 8;
 const _: () = assert!(SHAPES <= FLAG_BITS);
+/// The flags padded so that every byte can be read as a 14-bit row.
+const WIDE_FLAG_BITS: usize = FLAG_BITS + SIZE - 8;
+/// Entries LOCATE looks through: the bytes of flags or the rows of corners.
+const SLOTS: usize = SIZE;
+const _: () = assert!(FLAG_BYTES <= SLOTS);
 
 /// The phases of a ply.
 mod phase {
     pub const IDLE: u64 = 0;
     pub const PLY: u64 = 1;
     pub const SCAN_A: u64 = 2;
-    pub const SIZE: u64 = 3;
-    pub const COUNT: u64 = 4;
-    pub const DRAW_SHAPE: u64 = 5;
-    pub const SELECT: u64 = 6;
-    pub const PREFIX: u64 = 7;
-    pub const SCAN_B: u64 = 8;
-    pub const DRAW_CORNER: u64 = 9;
-    pub const FIND: u64 = 10;
-    pub const APPLY: u64 = 11;
-    pub const FINISH: u64 = 12;
+    pub const WEIGH: u64 = 3;
+    pub const SIZE: u64 = 4;
+    pub const COUNT: u64 = 5;
+    pub const PREFIX: u64 = 6;
+    pub const DRAW_SHAPE: u64 = 7;
+    pub const LOCATE: u64 = 8;
+    pub const NTH: u64 = 9;
+    pub const SCAN_B: u64 = 10;
+    pub const TALLY: u64 = 11;
+    pub const DRAW_CORNER: u64 = 12;
+    pub const APPLY: u64 = 13;
+    pub const FINISH: u64 = 14;
 }
 
 /// The flags of the shapes of `size` cells.
@@ -115,8 +136,12 @@ pub struct LightPlayout {
     mask: MaskUnit,
     generator: MoveGen,
     placer: Placer,
+    own_tally: TileTally,
+    other_tally: TileTally,
+    byte_counters: [RowCount; FLAG_BYTES],
+    field_counter: RowCount,
+    nth: NthSetBit,
     phase: DFF<Bits<4>>,
-    step: DFF<Bits<4>>,
     own_q: DFF<Board>,
     other_q: DFF<Board>,
     own_start: DFF<Board>,
@@ -127,34 +152,50 @@ pub struct LightPlayout {
     mover_is_root: DFF<Bit>,
     passes_q: DFF<Bits<2>>,
     rng_q: DFF<Bits<32>>,
+    /// The generator's next number, `xorshift32(rng_q)`, a cycle behind it.
+    next_x: DFF<Bits<32>>,
+    /// The range of the next draw.
+    range: DFF<Bits<8>>,
     plies_q: DFF<Bits<8>>,
     flags: DFF<Bits<FLAG_BITS>>,
+    /// The sizes the opening rule allows the side to move (bit `k` for
+    /// size `k + 1`), from its tiles left, a cycle behind them.
+    opening: DFF<Bits<5>>,
+    /// The unplaced cells of each side, a cycle behind their tiles.
+    unplaced_own: DFF<Bits<8>>,
+    unplaced_other: DFF<Bits<8>>,
+    /// The weights of the sizes the draw may take, summed up to each size.
+    running_weight: [DFF<Bits<8>>; 5],
     size: DFF<Bits<8>>,
-    size_flags: DFF<Bits<FLAG_BITS>>,
+    /// COUNT's result: the flagged shapes of the chosen size in each byte.
+    byte_counts: [DFF<Bits<4>>; FLAG_BYTES],
+    /// SCAN_B's running count of corners.
     count: DFF<Bits<8>>,
     pick: DFF<Bits<8>>,
     shape: DFF<Bits<7>>,
-    rows: DFF<Board>,
-    /// Per byte of flags: its flags of the chosen size, and the running count to it.
-    byte_counts: [DFF<Bits<8>>; FLAG_BYTES],
-    byte_ends: [DFF<Bits<8>>; FLAG_BYTES],
-    /// Per corner row: the chosen shape's corners, and the running count to it.
-    row_counts: [DFF<Bits<8>>; SIZE],
-    row_ends: [DFF<Bits<8>>; SIZE],
-    /// What the second cycle of SELECT and FIND looks in: a byte or a row,
-    /// the index within it, and the number of its first bit.
+    /// The shape one-hot, a cycle behind it: SCAN_B keeps its corner bits.
+    shape_hot: DFF<Bits<FLAG_BITS>>,
+    /// SCAN_B's row of the chosen shape's corners, counted a cycle later.
+    field: DFF<Bits<SIZE>>,
+    field_valid: DFF<Bit>,
+    /// LOCATE's entries (bytes of flags, then rows of corners): each one's
+    /// bits, and the running count before it and to its end.
+    slot_bits: [DFF<Bits<SIZE>>; SLOTS],
+    slot_starts: [DFF<Bits<8>>; SLOTS],
+    slot_ends: [DFF<Bits<8>>; SLOTS],
+    /// LOCATE is finding a corner (else a shape).
+    finding_corner: DFF<Bit>,
+    /// What NTH looks in: a byte or a row, the index within it, and the
+    /// number of its first bit.
     sel_bits: DFF<Bits<SIZE>>,
-    sel_offset: DFF<Bits<8>>,
+    sel_offset: DFF<Bits<4>>,
     sel_base: DFF<Bits<8>>,
     corner: DFF<Bits<8>>,
     done_q: DFF<Bit>,
     margin_q: DFF<Bits<8>>,
-    /// The generator's next number.
-    x: Signal<Local, Bits<32>>,
     x_a: Signal<Local, Bits<32>>,
     x_b: Signal<Local, Bits<32>>,
-    /// The draw's range and its result, `(x * n) >> 32`.
-    n16: Signal<Local, Bits<16>>,
+    /// The draw's result, `(next_x * range) >> 32`.
     product_hi: Signal<Local, Bits<32>>,
     product_lo: Signal<Local, Bits<32>>,
     drawn: Signal<Local, Bits<32>>,
@@ -162,47 +203,58 @@ pub struct LightPlayout {
     row_any: Signal<Local, Bits<FLAG_BITS>>,
     /// Bit `k` for size `k + 1` (cells), as the three below.
     present: Signal<Local, Bits<5>>,
-    placed: Signal<Local, Bits<5>>,
-    min_size: Signal<Local, Bits<8>>,
     allowed: Signal<Local, Bits<5>>,
     sizes_ok: Signal<Local, Bits<5>>,
-    total: Signal<Local, Bits<8>>,
-    cumulative: Signal<Local, Bits<8>>,
-    chosen_size: Signal<Local, Bits<8>>,
-    size_found: Signal<Local, Bit>,
+    running: Signal<Local, Bits<8>>,
+    /// SIZE: the sizes whose running weight passes the draw, the first of them.
+    passes_draw: Signal<Local, Bits<5>>,
+    first_size: Signal<Local, Bits<5>>,
     chosen_mask: Signal<Local, Bits<FLAG_BITS>>,
     chosen_flags: Signal<Local, Bits<FLAG_BITS>>,
-    running: Signal<Local, Bits<8>>,
-    byte_sum: Signal<Local, Bits<8>>,
-    byte_bits: Signal<Local, Bits<8>>,
-    located: Signal<Local, Bit>,
-    bits_below: Signal<Local, Bits<8>>,
-    index_in: Signal<Local, Bits<8>>,
-    field: Signal<Local, Bits<SIZE>>,
+    /// The chosen size's flags read by bytes (in COUNT and again in PREFIX).
+    wide_flags: Signal<Local, Bits<WIDE_FLAG_BITS>>,
+    /// The low byte of a 14-bit row.
+    byte_field: Constant<Bits<SIZE>>,
+    /// PREFIX: the bytes' counts summed over 1, 2, 4, 8 and 16 bytes back.
+    sums1: [Signal<Local, Bits<8>>; FLAG_BYTES],
+    sums2: [Signal<Local, Bits<8>>; FLAG_BYTES],
+    sums4: [Signal<Local, Bits<8>>; FLAG_BYTES],
+    sums8: [Signal<Local, Bits<8>>; FLAG_BYTES],
+    sums16: [Signal<Local, Bits<8>>; FLAG_BYTES],
+    /// LOCATE: the entries whose end passes the pick; the first of them.
+    passed: Signal<Local, Bits<SLOTS>>,
+    first_slot: Signal<Local, Bits<SLOTS>>,
+    /// LOCATE: per entry, its bits, offset and base if it is the first.
+    masked_bits: [Signal<Local, Bits<SIZE>>; SLOTS],
+    masked_offsets: [Signal<Local, Bits<8>>; SLOTS],
+    masked_bases: [Signal<Local, Bits<8>>; SLOTS],
+    located_bits: Signal<Local, Bits<SIZE>>,
+    located_offset: Signal<Local, Bits<8>>,
+    located_base: Signal<Local, Bits<8>>,
     field_count: Signal<Local, Bits<8>>,
-    unplaced_own: Signal<Local, Bits<8>>,
-    unplaced_other: Signal<Local, Bits<8>>,
-    /// Per size `k + 1`: its shapes' flags and its weight.
+    /// Each shape's corner bits of the row if it is the chosen one, else 0.
+    shape_fields: [Signal<Local, Bits<SIZE>>; SHAPES],
+    chosen_field: Signal<Local, Bits<SIZE>>,
+    /// Per size `k + 1`: its shapes' flags, its weight and `k + 1`.
     size_masks: [Constant<Bits<FLAG_BITS>>; 5],
     weights: [Constant<Bits<8>>; 5],
-    shape_numbers: [Constant<Bits<7>>; SHAPES],
-    tile_sizes: [Constant<Bits<8>>; TILE_COUNT],
-    /// The numbers 0 to 13, for loop variables (a kernel has no casts).
-    numbers: [Constant<Bits<8>>; SIZE],
+    size_numbers: [Constant<Bits<8>>; 5],
     /// The first shape of each byte of flags, and the first corner of each row.
-    byte_bases: [Constant<Bits<8>>; FLAG_BYTES],
-    row_bases: [Constant<Bits<8>>; SIZE],
+    byte_bases: [Constant<Bits<8>>; SLOTS],
+    row_bases: [Constant<Bits<8>>; SLOTS],
     p_idle: Constant<Bits<4>>,
     p_ply: Constant<Bits<4>>,
     p_scan_a: Constant<Bits<4>>,
+    p_weigh: Constant<Bits<4>>,
     p_size: Constant<Bits<4>>,
     p_count: Constant<Bits<4>>,
-    p_draw_shape: Constant<Bits<4>>,
-    p_select: Constant<Bits<4>>,
     p_prefix: Constant<Bits<4>>,
+    p_draw_shape: Constant<Bits<4>>,
+    p_locate: Constant<Bits<4>>,
+    p_nth: Constant<Bits<4>>,
     p_scan_b: Constant<Bits<4>>,
+    p_tally: Constant<Bits<4>>,
     p_draw_corner: Constant<Bits<4>>,
-    p_find: Constant<Bits<4>>,
     p_apply: Constant<Bits<4>>,
     p_finish: Constant<Bits<4>>,
 }
@@ -212,20 +264,7 @@ impl LightPlayout {
     pub fn new() -> LightPlayout {
         let p = |v: u64| Constant::new(Bits::<4>::from(v));
         let policy = model::light_playout::POLICY;
-        let size_masks: [Constant<Bits<FLAG_BITS>>; 5] =
-            std::array::from_fn(|k| Constant::new(size_mask(k as u8 + 1)));
-        let weights: [Constant<Bits<8>>; 5] =
-            std::array::from_fn(|k| Constant::new(u64::from(policy.size_weight[k + 1]).into()));
-        let mut shape_numbers: [Constant<Bits<7>>; SHAPES] =
-            std::array::from_fn(|_| Constant::new(Bits::<7>::default()));
-        for (s, number) in shape_numbers.iter_mut().enumerate() {
-            *number = Constant::new((s as u64).into());
-        }
-        let mut tile_sizes: [Constant<Bits<8>>; TILE_COUNT] =
-            std::array::from_fn(|_| Constant::new(Bits::<8>::default()));
-        for tile in Tile::all() {
-            tile_sizes[tile.index()] = Constant::new(u64::from(tile.size()).into());
-        }
+        assert!(policy.opening_sizes, "the engine plays the opening rule");
         LightPlayout {
             clock: Default::default(),
             start: Default::default(),
@@ -245,8 +284,12 @@ impl LightPlayout {
             mask: MaskUnit::new(),
             generator: MoveGen::new(),
             placer: Placer::new(),
+            own_tally: TileTally::new(),
+            other_tally: TileTally::new(),
+            byte_counters: std::array::from_fn(|_| RowCount::new()),
+            field_counter: RowCount::new(),
+            nth: NthSetBit::new(),
             phase: Default::default(),
-            step: Default::default(),
             own_q: Default::default(),
             other_q: Default::default(),
             own_start: Default::default(),
@@ -256,72 +299,85 @@ impl LightPlayout {
             mover_is_root: Default::default(),
             passes_q: Default::default(),
             rng_q: Default::default(),
+            next_x: Default::default(),
+            range: Default::default(),
             plies_q: Default::default(),
             flags: Default::default(),
+            opening: Default::default(),
+            unplaced_own: Default::default(),
+            unplaced_other: Default::default(),
+            running_weight: Default::default(),
             size: Default::default(),
-            size_flags: Default::default(),
+            byte_counts: Default::default(),
             count: Default::default(),
             pick: Default::default(),
             shape: Default::default(),
-            rows: Default::default(),
-            byte_counts: Default::default(),
-            byte_ends: Default::default(),
-            row_counts: Default::default(),
-            row_ends: Default::default(),
+            shape_hot: Default::default(),
+            field: Default::default(),
+            field_valid: Default::default(),
+            slot_bits: Default::default(),
+            slot_starts: Default::default(),
+            slot_ends: Default::default(),
+            finding_corner: Default::default(),
             sel_bits: Default::default(),
             sel_offset: Default::default(),
             sel_base: Default::default(),
             corner: Default::default(),
             done_q: Default::default(),
             margin_q: Default::default(),
-            x: Default::default(),
             x_a: Default::default(),
             x_b: Default::default(),
-            n16: Default::default(),
             product_hi: Default::default(),
             product_lo: Default::default(),
             drawn: Default::default(),
             over: Default::default(),
             row_any: Default::default(),
             present: Default::default(),
-            placed: Default::default(),
-            min_size: Default::default(),
             allowed: Default::default(),
             sizes_ok: Default::default(),
-            total: Default::default(),
-            cumulative: Default::default(),
-            chosen_size: Default::default(),
-            size_found: Default::default(),
+            running: Default::default(),
+            passes_draw: Default::default(),
+            first_size: Default::default(),
             chosen_mask: Default::default(),
             chosen_flags: Default::default(),
-            running: Default::default(),
-            byte_sum: Default::default(),
-            byte_bits: Default::default(),
-            located: Default::default(),
-            bits_below: Default::default(),
-            index_in: Default::default(),
-            field: Default::default(),
+            wide_flags: Default::default(),
+            byte_field: Constant::new(0xFFu64.into()),
+            sums1: Default::default(),
+            sums2: Default::default(),
+            sums4: Default::default(),
+            sums8: Default::default(),
+            sums16: Default::default(),
+            passed: Default::default(),
+            first_slot: Default::default(),
+            masked_bits: Default::default(),
+            masked_offsets: Default::default(),
+            masked_bases: Default::default(),
+            located_bits: Default::default(),
+            located_offset: Default::default(),
+            located_base: Default::default(),
             field_count: Default::default(),
-            unplaced_own: Default::default(),
-            unplaced_other: Default::default(),
-            size_masks,
-            weights,
-            shape_numbers,
-            tile_sizes,
-            numbers: std::array::from_fn(|i| Constant::new((i as u64).into())),
+            shape_fields: std::array::from_fn(|_| Default::default()),
+            chosen_field: Default::default(),
+            size_masks: std::array::from_fn(|k| Constant::new(size_mask(k as u8 + 1))),
+            weights: std::array::from_fn(|k| {
+                Constant::new(u64::from(policy.size_weight[k + 1]).into())
+            }),
+            size_numbers: std::array::from_fn(|k| Constant::new((k as u64 + 1).into())),
             byte_bases: std::array::from_fn(|b| Constant::new((8 * b as u64).into())),
             row_bases: std::array::from_fn(|r| Constant::new((14 * r as u64).into())),
             p_idle: p(phase::IDLE),
             p_ply: p(phase::PLY),
             p_scan_a: p(phase::SCAN_A),
+            p_weigh: p(phase::WEIGH),
             p_size: p(phase::SIZE),
             p_count: p(phase::COUNT),
-            p_draw_shape: p(phase::DRAW_SHAPE),
-            p_select: p(phase::SELECT),
             p_prefix: p(phase::PREFIX),
+            p_draw_shape: p(phase::DRAW_SHAPE),
+            p_locate: p(phase::LOCATE),
+            p_nth: p(phase::NTH),
             p_scan_b: p(phase::SCAN_B),
+            p_tally: p(phase::TALLY),
             p_draw_corner: p(phase::DRAW_CORNER),
-            p_find: p(phase::FIND),
             p_apply: p(phase::APPLY),
             p_finish: p(phase::FINISH),
         }
@@ -341,7 +397,6 @@ impl Logic for LightPlayout {
             self,
             clock,
             phase,
-            step,
             own_q,
             other_q,
             own_start,
@@ -351,14 +406,21 @@ impl Logic for LightPlayout {
             mover_is_root,
             passes_q,
             rng_q,
+            next_x,
+            range,
             plies_q,
             flags,
+            opening,
+            unplaced_own,
+            unplaced_other,
             size,
-            size_flags,
             count,
             pick,
             shape,
-            rows,
+            shape_hot,
+            field,
+            field_valid,
+            finding_corner,
             sel_bits,
             sel_offset,
             sel_base,
@@ -366,6 +428,22 @@ impl Logic for LightPlayout {
             done_q,
             margin_q
         );
+        for k in 0..5 {
+            self.running_weight[k].clock.next = self.clock.val();
+            self.running_weight[k].d.next = self.running_weight[k].q.val();
+        }
+        for b in 0..12 {
+            self.byte_counts[b].clock.next = self.clock.val();
+            self.byte_counts[b].d.next = self.byte_counts[b].q.val();
+        }
+        for e in 0..14 {
+            self.slot_bits[e].clock.next = self.clock.val();
+            self.slot_starts[e].clock.next = self.clock.val();
+            self.slot_ends[e].clock.next = self.clock.val();
+            self.slot_bits[e].d.next = self.slot_bits[e].q.val();
+            self.slot_starts[e].d.next = self.slot_starts[e].q.val();
+            self.slot_ends[e].d.next = self.slot_ends[e].q.val();
+        }
         self.generator.clock.next = self.clock.val();
         self.generator.start.next = false;
         self.mask.own.next = self.own_q.q.val();
@@ -377,10 +455,36 @@ impl Logic for LightPlayout {
         self.placer.shape.next = self.shape.q.val();
         self.placer.corner.next = self.corner.q.val();
 
+        // Registers refreshed every cycle: the generator's next number, the
+        // opening rule and the unplaced cells of both sides.
+        self.x_a.next = self.rng_q.q.val() ^ (self.rng_q.q.val() << 13);
+        self.x_b.next = self.x_a.val() ^ (self.x_a.val() >> 17);
+        self.next_x.d.next = self.x_b.val() ^ (self.x_b.val() << 5);
+        self.own_tally.tiles.next = self.own_left.q.val();
+        self.other_tally.tiles.next = self.other_left.q.val();
+        self.unplaced_own.d.next = bit_cast::<8, 7>(self.own_tally.cells.val());
+        self.unplaced_other.d.next = bit_cast::<8, 7>(self.other_tally.cells.val());
+        // Placed 0-1 tiles: size 5 only; 2: sizes 4-5; 3-4: sizes 3-5; then any.
+        self.opening.d.next = 0x1F.into();
+        if self.own_tally.count.val() > 19 {
+            self.opening.d.next = 0x10.into();
+        } else if self.own_tally.count.val() == 19 {
+            self.opening.d.next = 0x18.into();
+        } else if self.own_tally.count.val() > 16 {
+            self.opening.d.next = 0x1C.into();
+        }
+
+        // The draw `(next_x * range) >> 32`.
+        self.product_hi.next =
+            self.next_x.q.val().get_bits::<16>(16) * bit_cast::<16, 8>(self.range.q.val());
+        self.product_lo.next =
+            self.next_x.q.val().get_bits::<16>(0) * bit_cast::<16, 8>(self.range.q.val());
+        self.drawn.next = (self.product_hi.val() + (self.product_lo.val() >> 16)) >> 16;
+
         // The end of the game.
         self.over.next = (self.passes_q.q.val() == 2)
-            | !self.own_left.q.val().any()
-            | !self.other_left.q.val().any();
+            | (self.own_tally.count.val() == 0)
+            | (self.other_tally.count.val() == 0);
 
         // SCAN_A: the shapes with a legal corner in this row.
         self.row_any.next = 0.into();
@@ -391,7 +495,7 @@ impl Logic for LightPlayout {
             );
         }
 
-        // SIZE: the sizes present, the opening rule, the weighted draw.
+        // WEIGH: the sizes present, the opening rule, the running weights.
         self.present.next = 0.into();
         for k in 0..5 {
             self.present.next = self
@@ -399,132 +503,148 @@ impl Logic for LightPlayout {
                 .val()
                 .replace_bit(k, (self.flags.q.val() & self.size_masks[k].val()).any());
         }
-        self.placed.next = 0.into();
-        for t in 0..TILE_COUNT {
-            if !self.own_left.q.val().get_bit(t) {
-                self.placed.next = self.placed.val() + 1;
-            }
-        }
-        self.min_size.next = 1.into();
-        if self.placed.val() < 2 {
-            self.min_size.next = 5.into();
-        } else if self.placed.val() == 2 {
-            self.min_size.next = 4.into();
-        } else if self.placed.val() < 5 {
-            self.min_size.next = 3.into();
-        }
-        self.allowed.next = 0.into();
-        for k in 0..5 {
-            self.allowed.next = self.allowed.val().replace_bit(
-                k,
-                self.present.val().get_bit(k) & (self.min_size.val() <= self.numbers[k + 1].val()),
-            );
-        }
+        self.allowed.next = self.present.val() & self.opening.q.val();
         self.sizes_ok.next = self.present.val();
         if self.allowed.val().any() {
             self.sizes_ok.next = self.allowed.val();
         }
-        self.total.next = 0.into();
-        for k in 0..5 {
-            if self.sizes_ok.val().get_bit(k) {
-                self.total.next = self.total.val() + self.weights[k].val();
-            }
-        }
-        // The generator's next number and a draw from it.
-        self.x_a.next = self.rng_q.q.val() ^ (self.rng_q.q.val() << 13);
-        self.x_b.next = self.x_a.val() ^ (self.x_a.val() >> 17);
-        self.x.next = self.x_b.val() ^ (self.x_b.val() << 5);
-        self.n16.next = bit_cast::<16, 8>(self.count.q.val());
-        if self.phase.q.val() == self.p_size.val() {
-            self.n16.next = bit_cast::<16, 8>(self.total.val());
-        }
-        self.product_hi.next = self.x.val().get_bits::<16>(16) * self.n16.val();
-        self.product_lo.next = self.x.val().get_bits::<16>(0) * self.n16.val();
-        self.drawn.next = (self.product_hi.val() + (self.product_lo.val() >> 16)) >> 16;
+        self.running.next = 0.into();
 
-        self.cumulative.next = 0.into();
-        self.size_found.next = false;
-        self.chosen_size.next = 5.into();
-        for k in 0..5 {
-            if self.sizes_ok.val().get_bit(k) {
-                self.cumulative.next = self.cumulative.val() + self.weights[k].val();
-                if !self.size_found.val()
-                    & (bit_cast::<32, 8>(self.cumulative.val()) > self.drawn.val())
-                {
-                    self.chosen_size.next = self.numbers[k + 1].val();
-                    self.size_found.next = true;
-                }
-            }
-        }
+        // SIZE: the first size whose running weight passes the draw.
+        self.passes_draw.next = 0.into();
+        self.passes_draw.next = self.passes_draw.val().replace_bit(
+            0,
+            bit_cast::<32, 8>(self.running_weight[0].q.val()) > self.drawn.val(),
+        );
+        self.passes_draw.next = self.passes_draw.val().replace_bit(
+            1,
+            bit_cast::<32, 8>(self.running_weight[1].q.val()) > self.drawn.val(),
+        );
+        self.passes_draw.next = self.passes_draw.val().replace_bit(
+            2,
+            bit_cast::<32, 8>(self.running_weight[2].q.val()) > self.drawn.val(),
+        );
+        self.passes_draw.next = self.passes_draw.val().replace_bit(
+            3,
+            bit_cast::<32, 8>(self.running_weight[3].q.val()) > self.drawn.val(),
+        );
+        self.passes_draw.next = self.passes_draw.val().replace_bit(
+            4,
+            bit_cast::<32, 8>(self.running_weight[4].q.val()) > self.drawn.val(),
+        );
+        self.first_size.next = self.passes_draw.val() & !(self.passes_draw.val() << 1);
 
-        // COUNT: the flagged shapes of the chosen size.
+        // COUNT: the flagged shapes of the chosen size, a byte at a time.
         self.chosen_mask.next = 0.into();
         for k in 0..5 {
-            if self.size.q.val() == self.numbers[k + 1].val() {
+            if self.size.q.val() == self.size_numbers[k].val() {
                 self.chosen_mask.next = self.size_masks[k].val();
             }
         }
-        for b in 0..FLAG_BYTES {
-            self.byte_counts[b].clock.next = self.clock.val();
-            self.byte_ends[b].clock.next = self.clock.val();
-            self.byte_counts[b].d.next = self.byte_counts[b].q.val();
-            self.byte_ends[b].d.next = self.byte_ends[b].q.val();
-        }
-        for r in 0..SIZE {
-            self.row_counts[r].clock.next = self.clock.val();
-            self.row_ends[r].clock.next = self.clock.val();
-            self.row_counts[r].d.next = self.row_counts[r].q.val();
-            self.row_ends[r].d.next = self.row_ends[r].q.val();
-        }
         self.chosen_flags.next = self.flags.q.val() & self.chosen_mask.val();
+        self.wide_flags.next = bit_cast::<WIDE_FLAG_BITS, FLAG_BITS>(self.chosen_flags.val());
+        for b in 0..12 {
+            self.byte_counters[b].bits.next =
+                self.wide_flags.val().get_bits::<14>(8 * b) & self.byte_field.val();
+        }
 
-        // The `sel_offset`-th set bit of `sel_bits` (SELECT's and FIND's second cycle).
-        self.bits_below.next = 0.into();
-        self.index_in.next = 0.into();
-        for i in 0..SIZE {
-            if self.sel_bits.q.val().get_bit(i) {
-                if self.bits_below.val() == self.sel_offset.q.val() {
-                    self.index_in.next = self.numbers[i].val();
+        // PREFIX: the running counts to each byte, a Kogge-Stone tree.
+        for b in 0..12 {
+            self.sums1[b].next = 0.into();
+            for i in 0..4 {
+                self.sums1[b].next = self.sums1[b]
+                    .val()
+                    .replace_bit(i, self.byte_counts[b].q.val().get_bit(i));
+            }
+        }
+        self.sums2[0].next = self.sums1[0].val();
+        for b in 1..12 {
+            self.sums2[b].next = self.sums1[b].val() + self.sums1[b - 1].val();
+        }
+        for b in 0..2 {
+            self.sums4[b].next = self.sums2[b].val();
+        }
+        for b in 2..12 {
+            self.sums4[b].next = self.sums2[b].val() + self.sums2[b - 2].val();
+        }
+        for b in 0..4 {
+            self.sums8[b].next = self.sums4[b].val();
+        }
+        for b in 4..12 {
+            self.sums8[b].next = self.sums4[b].val() + self.sums4[b - 4].val();
+        }
+        for b in 0..8 {
+            self.sums16[b].next = self.sums8[b].val();
+        }
+        for b in 8..12 {
+            self.sums16[b].next = self.sums8[b].val() + self.sums8[b - 8].val();
+        }
+
+        // LOCATE: the first entry whose end passes the pick (the ends never
+        // decrease), its bits, the pick's offset in it, its first number.
+        self.passed.next = 0.into();
+        for e in 0..14 {
+            self.passed.next = self
+                .passed
+                .val()
+                .replace_bit(e, self.slot_ends[e].q.val() > self.pick.q.val());
+        }
+        self.first_slot.next = self.passed.val() & !(self.passed.val() << 1);
+        self.located_bits.next = 0.into();
+        self.located_offset.next = 0.into();
+        self.located_base.next = 0.into();
+        for e in 0..14 {
+            self.masked_bits[e].next = 0.into();
+            self.masked_offsets[e].next = 0.into();
+            self.masked_bases[e].next = 0.into();
+            if self.first_slot.val().get_bit(e) {
+                self.masked_bits[e].next = self.slot_bits[e].q.val();
+                self.masked_offsets[e].next = self.pick.q.val() - self.slot_starts[e].q.val();
+                self.masked_bases[e].next = self.byte_bases[e].val();
+                if self.finding_corner.q.val() {
+                    self.masked_bases[e].next = self.row_bases[e].val();
                 }
-                self.bits_below.next = self.bits_below.val() + 1;
             }
+            self.located_bits.next = self.located_bits.val() | self.masked_bits[e].val();
+            self.located_offset.next = self.located_offset.val() | self.masked_offsets[e].val();
+            self.located_base.next = self.located_base.val() | self.masked_bases[e].val();
         }
 
-        // SCAN_B: the chosen shape's corners in this row.
-        self.field.next = 0.into();
+        // NTH: the place of the located bit.
+        self.nth.bits.next = self.sel_bits.q.val();
+        self.nth.n.next = self.sel_offset.q.val();
+
+        // SCAN_B: the chosen shape's corners in this row; a cycle later
+        // their count, shifted into the last entry.
+        self.shape_hot.d.next = bit_cast::<FLAG_BITS, 1>(1.into()) << self.shape.q.val();
+        self.chosen_field.next = 0.into();
         for s in 0..SHAPES {
-            if self.shape.q.val() == self.shape_numbers[s].val() {
-                self.field.next = self.generator.row_bits.val().get_bits::<SIZE>(14 * s);
+            self.shape_fields[s].next = 0.into();
+            if self.shape_hot.q.val().get_bit(s) {
+                self.shape_fields[s].next = self.generator.row_bits.val().get_bits::<SIZE>(14 * s);
             }
+            self.chosen_field.next = self.chosen_field.val() | self.shape_fields[s].val();
         }
-        self.field_count.next = 0.into();
-        for i in 0..SIZE {
-            if self.field.val().get_bit(i) {
-                self.field_count.next = self.field_count.val() + 1;
+        self.field.d.next = self.chosen_field.val();
+        self.field_valid.d.next =
+            self.generator.row_valid.val() & (self.phase.q.val() == self.p_scan_b.val());
+        self.field_counter.bits.next = self.field.q.val();
+        self.field_count.next = bit_cast::<8, 4>(self.field_counter.count.val());
+        if self.field_valid.q.val() {
+            for e in 0..13 {
+                self.slot_bits[e].d.next = self.slot_bits[e + 1].q.val();
+                self.slot_starts[e].d.next = self.slot_starts[e + 1].q.val();
+                self.slot_ends[e].d.next = self.slot_ends[e + 1].q.val();
             }
-        }
-
-        // FINISH: the unplaced cells.
-        self.unplaced_own.next = 0.into();
-        self.unplaced_other.next = 0.into();
-        for t in 0..TILE_COUNT {
-            if self.own_left.q.val().get_bit(t) {
-                self.unplaced_own.next = self.unplaced_own.val() + self.tile_sizes[t].val();
-            }
-            if self.other_left.q.val().get_bit(t) {
-                self.unplaced_other.next = self.unplaced_other.val() + self.tile_sizes[t].val();
-            }
+            self.slot_bits[13].d.next = self.field.q.val();
+            self.slot_starts[13].d.next = self.count.q.val();
+            self.slot_ends[13].d.next = self.count.q.val() + self.field_count.val();
+            self.count.d.next = self.count.q.val() + self.field_count.val();
         }
 
         // The machine.
-        self.located.next = false;
-        self.running.next = 0.into();
-        self.byte_sum.next = 0.into();
-        self.byte_bits.next = 0.into();
         self.done_q.d.next = false;
-        self.step.d.next = self.step.q.val() + 1;
         if self.phase.q.val() == self.p_idle.val() {
-            self.step.d.next = 0.into();
             if self.start.val() {
                 self.own_q.d.next = self.own.val();
                 self.other_q.d.next = self.opponent.val();
@@ -550,14 +670,19 @@ impl Logic for LightPlayout {
             if self.generator.row_valid.val() {
                 self.flags.d.next = self.flags.q.val() | self.row_any.val();
                 if self.generator.row.val() == 13 {
-                    self.phase.d.next = self.p_size.val();
+                    self.phase.d.next = self.p_weigh.val();
                 }
             }
-        } else if self.phase.q.val() == self.p_size.val() {
+        } else if self.phase.q.val() == self.p_weigh.val() {
             if self.present.val().any() {
-                self.size.d.next = self.chosen_size.val();
-                self.rng_q.d.next = self.x.val();
-                self.phase.d.next = self.p_count.val();
+                for k in 0..5 {
+                    if self.sizes_ok.val().get_bit(k) {
+                        self.running.next = self.running.val() + self.weights[k].val();
+                    }
+                    self.running_weight[k].d.next = self.running.val();
+                }
+                self.range.d.next = self.running.val();
+                self.phase.d.next = self.p_size.val();
             } else {
                 // A pass: the sides swap.
                 self.passes_q.d.next = self.passes_q.q.val() + 1;
@@ -571,91 +696,72 @@ impl Logic for LightPlayout {
                 self.plies_q.d.next = self.plies_q.q.val() + 1;
                 self.phase.d.next = self.p_ply.val();
             }
-        } else if self.phase.q.val() == self.p_count.val() {
-            // Each byte's flags of the chosen size, counted.
-            for b in 0..FLAG_BYTES {
-                self.byte_sum.next = 0.into();
-                for i in 0..8 {
-                    if self.chosen_flags.val().get_bit(8 * b + i) {
-                        self.byte_sum.next = self.byte_sum.val() + 1;
-                    }
+        } else if self.phase.q.val() == self.p_size.val() {
+            self.size.d.next = 0.into();
+            for k in 0..5 {
+                if self.first_size.val().get_bit(k) {
+                    self.size.d.next = self.size_numbers[k].val();
                 }
-                self.byte_counts[b].d.next = self.byte_sum.val();
             }
-            self.size_flags.d.next = self.chosen_flags.val();
+            self.rng_q.d.next = self.next_x.q.val();
+            self.phase.d.next = self.p_count.val();
+        } else if self.phase.q.val() == self.p_count.val() {
+            for b in 0..12 {
+                self.byte_counts[b].d.next = self.byte_counters[b].count.val();
+            }
             self.phase.d.next = self.p_prefix.val();
         } else if self.phase.q.val() == self.p_prefix.val() {
-            self.running.next = 0.into();
-            for b in 0..FLAG_BYTES {
-                self.running.next = self.running.val() + self.byte_counts[b].q.val();
-                self.byte_ends[b].d.next = self.running.val();
+            // The entries for LOCATE: the bytes, then two that end with the last.
+            self.slot_starts[0].d.next = 0.into();
+            for b in 1..12 {
+                self.slot_starts[b].d.next = self.sums16[b - 1].val();
             }
-            self.count.d.next = self.running.val();
+            for b in 0..12 {
+                self.slot_ends[b].d.next = self.sums16[b].val();
+                self.slot_bits[b].d.next =
+                    self.wide_flags.val().get_bits::<14>(8 * b) & self.byte_field.val();
+            }
+            for e in 12..14 {
+                self.slot_bits[e].d.next = 0.into();
+                self.slot_starts[e].d.next = self.sums16[11].val();
+                self.slot_ends[e].d.next = self.sums16[11].val();
+            }
+            self.range.d.next = self.sums16[11].val();
             self.phase.d.next = self.p_draw_shape.val();
         } else if self.phase.q.val() == self.p_draw_shape.val() {
             self.pick.d.next = self.drawn.val().get_bits::<8>(0);
-            self.rng_q.d.next = self.x.val();
-            self.step.d.next = 0.into();
-            self.phase.d.next = self.p_select.val();
-        } else if self.phase.q.val() == self.p_select.val() {
-            if self.step.q.val() == 0 {
-                // The byte holding the `pick`-th flag.
-                self.located.next = false;
-                for b in 0..FLAG_BYTES {
-                    if !self.located.val() & (self.byte_ends[b].q.val() > self.pick.q.val()) {
-                        self.byte_bits.next = self.size_flags.q.val().get_bits::<8>(8 * b);
-                        self.sel_bits.d.next = bit_cast::<SIZE, 8>(self.byte_bits.val());
-                        self.sel_offset.d.next = self.pick.q.val()
-                            - (self.byte_ends[b].q.val() - self.byte_counts[b].q.val());
-                        self.sel_base.d.next = self.byte_bases[b].val();
-                        self.located.next = true;
-                    }
-                }
+            self.rng_q.d.next = self.next_x.q.val();
+            self.finding_corner.d.next = false;
+            self.phase.d.next = self.p_locate.val();
+        } else if self.phase.q.val() == self.p_locate.val() {
+            self.sel_bits.d.next = self.located_bits.val();
+            self.sel_offset.d.next = self.located_offset.val().get_bits::<4>(0);
+            self.sel_base.d.next = self.located_base.val();
+            self.phase.d.next = self.p_nth.val();
+        } else if self.phase.q.val() == self.p_nth.val() {
+            if self.finding_corner.q.val() {
+                self.corner.d.next = self.sel_base.q.val() + bit_cast::<8, 4>(self.nth.index.val());
+                self.phase.d.next = self.p_apply.val();
             } else {
-                // Its place in the byte; the generator starts for SCAN_B.
-                self.shape.d.next = bit_cast::<7, 8>(self.sel_base.q.val() + self.index_in.val());
+                self.shape.d.next = bit_cast::<7, 8>(
+                    self.sel_base.q.val() | bit_cast::<8, 4>(self.nth.index.val()),
+                );
                 self.generator.start.next = true;
                 self.count.d.next = 0.into();
+                self.finding_corner.d.next = true;
                 self.phase.d.next = self.p_scan_b.val();
             }
         } else if self.phase.q.val() == self.p_scan_b.val() {
-            if self.generator.row_valid.val() {
-                self.rows.d.next =
-                    (self.rows.q.val() >> 14) | (bit_cast::<196, 14>(self.field.val()) << 182);
-                for r in 0..13 {
-                    self.row_counts[r].d.next = self.row_counts[r + 1].q.val();
-                    self.row_ends[r].d.next = self.row_ends[r + 1].q.val();
-                }
-                self.row_counts[13].d.next = self.field_count.val();
-                self.row_ends[13].d.next = self.count.q.val() + self.field_count.val();
-                self.count.d.next = self.count.q.val() + self.field_count.val();
-                if self.generator.row.val() == 13 {
-                    self.phase.d.next = self.p_draw_corner.val();
-                }
+            if self.generator.row_valid.val() & (self.generator.row.val() == 13) {
+                self.phase.d.next = self.p_tally.val();
             }
+        } else if self.phase.q.val() == self.p_tally.val() {
+            self.range.d.next = self.count.q.val() + self.field_count.val();
+            self.phase.d.next = self.p_draw_corner.val();
         } else if self.phase.q.val() == self.p_draw_corner.val() {
             self.pick.d.next = self.drawn.val().get_bits::<8>(0);
-            self.rng_q.d.next = self.x.val();
-            self.step.d.next = 0.into();
-            self.phase.d.next = self.p_find.val();
-        } else if self.phase.q.val() == self.p_find.val() {
-            if self.step.q.val() == 0 {
-                // The row holding the `pick`-th corner.
-                self.located.next = false;
-                for r in 0..SIZE {
-                    if !self.located.val() & (self.row_ends[r].q.val() > self.pick.q.val()) {
-                        self.sel_bits.d.next = self.rows.q.val().get_bits::<SIZE>(14 * r);
-                        self.sel_offset.d.next = self.pick.q.val()
-                            - (self.row_ends[r].q.val() - self.row_counts[r].q.val());
-                        self.sel_base.d.next = self.row_bases[r].val();
-                        self.located.next = true;
-                    }
-                }
-            } else {
-                // Its place in the row.
-                self.corner.d.next = self.sel_base.q.val() + self.index_in.val();
-                self.phase.d.next = self.p_apply.val();
-            }
+            self.rng_q.d.next = self.next_x.q.val();
+            self.phase.d.next = self.p_locate.val();
         } else if self.phase.q.val() == self.p_apply.val() {
             self.passes_q.d.next = 0.into();
             self.own_q.d.next = self.other_q.q.val();
@@ -663,16 +769,17 @@ impl Logic for LightPlayout {
             self.own_start.d.next = self.other_start.q.val();
             self.other_start.d.next = self.own_start.q.val();
             self.own_left.d.next = self.other_left.q.val();
-            self.other_left.d.next = self.own_left.q.val()
-                & !(bit_cast::<TILE_COUNT, 1>(1.into()) << self.placer.tile.val());
+            self.other_left.d.next =
+                self.own_left.q.val() & !(bit_cast::<21, 1>(1.into()) << self.placer.tile.val());
             self.mover_is_root.d.next = !self.mover_is_root.q.val();
             self.plies_q.d.next = self.plies_q.q.val() + 1;
+            self.finding_corner.d.next = false;
             self.phase.d.next = self.p_ply.val();
         } else {
             // FINISH: the margin for the side that moved first.
-            self.margin_q.d.next = self.unplaced_other.val() - self.unplaced_own.val();
+            self.margin_q.d.next = self.unplaced_other.q.val() - self.unplaced_own.q.val();
             if !self.mover_is_root.q.val() {
-                self.margin_q.d.next = self.unplaced_own.val() - self.unplaced_other.val();
+                self.margin_q.d.next = self.unplaced_own.q.val() - self.unplaced_other.q.val();
             }
             self.done_q.d.next = true;
             self.phase.d.next = self.p_idle.val();

@@ -2,6 +2,7 @@
 //! set, as an 8-bit number, through an adder tree over the 14 board rows.
 //! The hardware twin of `Bitboard::count` in `blokus`.
 
+use crate::bit_count::RowCount;
 use crate::board::{Board, SIZE};
 use rust_hdl::prelude::*;
 
@@ -18,16 +19,7 @@ pub const POP_COUNT_LATENCY: usize = 3;
 /// edge 3: count     = groups[0] + ... + groups[3]     (8 bits, <= 196)
 /// ```
 ///
-/// A row's count is a tree of adds in its own 14-bit word (`x` the row):
-/// `p = (x & 0x1555) + (x >> 1 & 0x1555)` adds the cells in pairs (seven
-/// 2-bit sums), `q = (p & 0x3333) + (p >> 2 & 0x3333)` the pairs in fours,
-/// `o = (q & 0x0f0f) + (q >> 4 & 0x0f0f)` the fours in eights, and the count
-/// is the low 4 bits of `o + (o >> 8)`; no sum carries out of its field (a
-/// field of `k` bits holds at most `k` cells' count). The same function as
-/// 14 one-bit terms added up (an adder tree either way; Yosys maps this one
-/// to fewer LUTs), written so that a simulator computes it in a few word
-/// operations rather than one per cell (Verilator's C++ spent a fifth of the
-/// simulated board's time counting bit by bit).
+/// A row's count is a [`RowCount`], an adder tree in the row's word.
 ///
 /// Every stage adds at most four small numbers, so each stays a few LUT
 /// levels deep. No sum can overflow its width: a row holds 14 cells, a group
@@ -46,15 +38,8 @@ pub struct PopCount196 {
     groups: [DFF<Bits<6>>; 4],
     /// Stage 3: the four groups added.
     total: DFF<Bits<8>>,
-    /// Per row: its cells added in pairs, in fours, in eights (every bit of
-    /// each is read, so that the Verilog lints clean).
-    pairs: [Signal<Local, Bits<SIZE>>; SIZE],
-    fours: [Signal<Local, Bits<SIZE>>; SIZE],
-    eights: [Signal<Local, Bits<SIZE>>; SIZE],
-    /// The fields of the pairs (every other bit), of the fours, of the eights.
-    pair_fields: Constant<Bits<SIZE>>,
-    four_fields: Constant<Bits<SIZE>>,
-    eight_fields: Constant<Bits<SIZE>>,
+    /// Stage 1's logic: one count per row.
+    row_counts: [RowCount; SIZE],
 }
 
 impl PopCount196 {
@@ -67,12 +52,7 @@ impl PopCount196 {
             rows: Default::default(),
             groups: Default::default(),
             total: Default::default(),
-            pairs: Default::default(),
-            fours: Default::default(),
-            eights: Default::default(),
-            pair_fields: Constant::new(0x1555u64.into()),
-            four_fields: Constant::new(0x3333u64.into()),
-            eight_fields: Constant::new(0x0f0fu64.into()),
+            row_counts: std::array::from_fn(|_| RowCount::new()),
         }
     }
 }
@@ -83,56 +63,38 @@ impl Default for PopCount196 {
     }
 }
 
-/// `update`, written out for the rows listed (0..13): a row's count is
-/// narrowed from its 14-bit word by `bit_cast`, which rust-hdl's kernel
-/// language resolves only outside loops, so the rows are literals.
-macro_rules! pop_count_logic {
-    ($($r:tt)*) => {
-        impl Logic for PopCount196 {
-            #[hdl_gen]
-            fn update(&mut self) {
-                for r in 0..14 {
-                    self.rows[r].clock.next = self.clock.val();
-                }
-                for g in 0..4 {
-                    self.groups[g].clock.next = self.clock.val();
-                }
-                self.total.clock.next = self.clock.val();
-                // Stage 1: one count per row of 14 cells, an adder tree in the row's word.
-                $(
-                    self.pairs[$r].next = (self.bits.val().get_bits::<14>(14 * $r) & self.pair_fields.val())
-                        + ((self.bits.val().get_bits::<14>(14 * $r) >> 1) & self.pair_fields.val());
-                    self.fours[$r].next = (self.pairs[$r].val() & self.four_fields.val())
-                        + ((self.pairs[$r].val() >> 2) & self.four_fields.val());
-                    self.eights[$r].next = (self.fours[$r].val() & self.eight_fields.val())
-                        + ((self.fours[$r].val() >> 4) & self.eight_fields.val());
-                    self.rows[$r].d.next =
-                        bit_cast::<4, 14>(self.eights[$r].val() + (self.eights[$r].val() >> 8));
-                )*
-                // Stage 2: groups of four rows (the last group has two).
-                self.groups[0].d.next = bit_cast::<6, 4>(self.rows[0].q.val())
-                    + bit_cast::<6, 4>(self.rows[1].q.val())
-                    + bit_cast::<6, 4>(self.rows[2].q.val())
-                    + bit_cast::<6, 4>(self.rows[3].q.val());
-                self.groups[1].d.next = bit_cast::<6, 4>(self.rows[4].q.val())
-                    + bit_cast::<6, 4>(self.rows[5].q.val())
-                    + bit_cast::<6, 4>(self.rows[6].q.val())
-                    + bit_cast::<6, 4>(self.rows[7].q.val());
-                self.groups[2].d.next = bit_cast::<6, 4>(self.rows[8].q.val())
-                    + bit_cast::<6, 4>(self.rows[9].q.val())
-                    + bit_cast::<6, 4>(self.rows[10].q.val())
-                    + bit_cast::<6, 4>(self.rows[11].q.val());
-                self.groups[3].d.next =
-                    bit_cast::<6, 4>(self.rows[12].q.val()) + bit_cast::<6, 4>(self.rows[13].q.val());
-                // Stage 3: the board.
-                self.total.d.next = bit_cast::<8, 6>(self.groups[0].q.val())
-                    + bit_cast::<8, 6>(self.groups[1].q.val())
-                    + bit_cast::<8, 6>(self.groups[2].q.val())
-                    + bit_cast::<8, 6>(self.groups[3].q.val());
-                self.count.next = self.total.q.val();
-            }
+impl Logic for PopCount196 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        for r in 0..14 {
+            self.rows[r].clock.next = self.clock.val();
+            self.row_counts[r].bits.next = self.bits.val().get_bits::<14>(14 * r);
+            self.rows[r].d.next = self.row_counts[r].count.val();
         }
-    };
+        for g in 0..4 {
+            self.groups[g].clock.next = self.clock.val();
+        }
+        self.total.clock.next = self.clock.val();
+        // Stage 2: groups of four rows (the last group has two).
+        self.groups[0].d.next = bit_cast::<6, 4>(self.rows[0].q.val())
+            + bit_cast::<6, 4>(self.rows[1].q.val())
+            + bit_cast::<6, 4>(self.rows[2].q.val())
+            + bit_cast::<6, 4>(self.rows[3].q.val());
+        self.groups[1].d.next = bit_cast::<6, 4>(self.rows[4].q.val())
+            + bit_cast::<6, 4>(self.rows[5].q.val())
+            + bit_cast::<6, 4>(self.rows[6].q.val())
+            + bit_cast::<6, 4>(self.rows[7].q.val());
+        self.groups[2].d.next = bit_cast::<6, 4>(self.rows[8].q.val())
+            + bit_cast::<6, 4>(self.rows[9].q.val())
+            + bit_cast::<6, 4>(self.rows[10].q.val())
+            + bit_cast::<6, 4>(self.rows[11].q.val());
+        self.groups[3].d.next =
+            bit_cast::<6, 4>(self.rows[12].q.val()) + bit_cast::<6, 4>(self.rows[13].q.val());
+        // Stage 3: the board.
+        self.total.d.next = bit_cast::<8, 6>(self.groups[0].q.val())
+            + bit_cast::<8, 6>(self.groups[1].q.val())
+            + bit_cast::<8, 6>(self.groups[2].q.val())
+            + bit_cast::<8, 6>(self.groups[3].q.val());
+        self.count.next = self.total.q.val();
+    }
 }
-
-pop_count_logic!(0 1 2 3 4 5 6 7 8 9 10 11 12 13);

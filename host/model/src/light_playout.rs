@@ -8,9 +8,9 @@
 //! The engine takes `start` at a rising edge (counted as edge 1). Each ply
 //! then costs a fixed number of cycles, whatever the position:
 //! [`PLACEMENT_CYCLES`] for a placement (check, the generator's 14 rows
-//! twice, the three draws, the shape's and the corner's scans, the
-//! placement) and [`PASS_CYCLES`] for a pass (check, the generator's rows,
-//! the draw that finds no size). The end costs [`END_CYCLES`] (the check
+//! twice, the sizes weighed, the three draws, the shape's and the corner's
+//! searches, the placement) and [`PASS_CYCLES`] for a pass (check, the
+//! generator's rows, the weighing that finds no size). The end costs [`END_CYCLES`] (the check
 //! that finds the game over, then the count of the unplaced cells); `done`
 //! is high after the last of them.
 
@@ -22,12 +22,13 @@ use blokus::{Move, Player, Position};
 /// started in the cycle before them: the rows of `hdl::MoveGen` (row 0
 /// two edges after its `start`, one row a cycle).
 pub const ROW_CYCLES: u64 = 15;
-/// Cycles of a ply that places a tile: PLY 1, SCAN_A 15, SIZE 1, COUNT 1,
-/// PREFIX 1, DRAW_SHAPE 1, SELECT 2 (the generator restarted in its second
-/// cycle), SCAN_B 15, DRAW_CORNER 1, FIND 2, APPLY 1.
-pub const PLACEMENT_CYCLES: u64 = 1 + ROW_CYCLES + 1 + 1 + 1 + 1 + 2 + ROW_CYCLES + 1 + 2 + 1;
-const _: () = assert!(PLACEMENT_CYCLES == 41);
-/// Cycles of a pass: PLY, SCAN_A, SIZE.
+/// Cycles of a ply that places a tile: PLY 1, SCAN_A 15, WEIGH 1, SIZE 1,
+/// COUNT 1, PREFIX 1, DRAW_SHAPE 1, LOCATE 1, NTH 1 (the generator
+/// restarted), SCAN_B 15, TALLY 1, DRAW_CORNER 1, LOCATE 1, NTH 1, APPLY 1.
+pub const PLACEMENT_CYCLES: u64 =
+    1 + ROW_CYCLES + 1 + 1 + 1 + 1 + 1 + 2 + ROW_CYCLES + 1 + 1 + 2 + 1;
+const _: () = assert!(PLACEMENT_CYCLES == 43);
+/// Cycles of a pass: PLY, SCAN_A, WEIGH.
 pub const PASS_CYCLES: u64 = 1 + ROW_CYCLES + 1;
 /// Cycles of the end: PLY (the game is over), FINISH.
 pub const END_CYCLES: u64 = 2;
