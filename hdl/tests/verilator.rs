@@ -49,6 +49,7 @@ use model::monte_carlo::{search as monte_carlo_search, Budget};
 use model::move_gen::{move_gen_rows, pack_row, MoveGenInputs, ROWS, ROW_BITS};
 use model::one_ply::{decide, Best};
 use model::placer::{coordinates, placer_cells, placer_tile};
+use model::playout_bank::{PlayoutBank as PlayoutBankModel, ENGINES};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rust_hdl::prelude::*;
@@ -570,6 +571,66 @@ fn light_playout_model_plays_out_as_the_reference_model() {
         "light playout: {} positions ({openings} in the opening, {with_passes} playouts with \
          passes), every margin, ply count, generator state and cycle of done equal; \
          {total_cycles} cycles in {elapsed:?}",
+        positions.len()
+    );
+}
+
+#[test]
+fn playout_bank_model_plays_out_as_the_reference_model() {
+    let model = block_model_with_ports(
+        "playout_bank",
+        true,
+        &[
+            "start",
+            "reseed",
+            "seed",
+            "own",
+            "opponent",
+            "start_square",
+            "opponent_start_square",
+            "tiles_left",
+            "opponent_tiles_left",
+            "passes",
+            "done",
+            "busy",
+            "points",
+            "plies",
+        ],
+    );
+    // Every 60th position of the 320 games, back to back: the first start
+    // reseeds the streams, the others go on from where the engines left them.
+    let positions: Vec<Position> = game_positions().into_iter().step_by(60).collect();
+    const SEED: u32 = 0xB10C_0D05;
+    let (results, elapsed) = run_search_block(&model, &positions, 20_000, |n, p| {
+        vec![
+            ("reseed", vec![u64::from(n == 0)]),
+            ("seed", vec![u64::from(SEED)]),
+            ("passes", vec![u64::from(p.passes_in_row())]),
+        ]
+    });
+    let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
+    let mut bank = PlayoutBankModel::new(SEED);
+    let (mut total_cycles, mut mixed) = (0, 0);
+    for (n, (p, (k, got))) in positions.iter().zip(&results).enumerate() {
+        let want = bank.run(p);
+        let said = (out("points", got) as u32, out("plies", got) as u32, *k);
+        assert_eq!(
+            said,
+            (want.points, want.plies, want.edges),
+            "playout bank, position {n} (ply {}): the model {want:?}",
+            p.plies()
+        );
+        total_cycles += want.edges;
+        mixed += usize::from(want.points > 0 && want.points < 2 * ENGINES as u32);
+    }
+    assert!(
+        positions.len() >= 150 && mixed > 10,
+        "{} positions, {mixed} with mixed results",
+        positions.len()
+    );
+    println!(
+        "playout bank: {} positions ({mixed} where the {ENGINES} engines disagree), every \
+         point, ply count and cycle of done equal; {total_cycles} cycles in {elapsed:?}",
         positions.len()
     );
 }

@@ -19,6 +19,7 @@ pub mod move_gen;
 pub mod one_ply;
 pub mod placer;
 pub mod player;
+pub mod playout_bank;
 pub mod tree;
 
 pub use engines::{board_model_budget, BoardModel, ModelOnePly};

@@ -1,0 +1,113 @@
+//! The playout bank (`PlayoutBank`) in rust-hdl's event simulator against
+//! `model::playout_bank`: a search's first start reseeds the streams, the
+//! next ones go on from where the engines left them; the points and the
+//! cycle of `done` equal the model's for every start. And its Verilog lints
+//! clean.
+
+#[path = "common/inputs.rs"]
+mod inputs;
+#[path = "common/rows.rs"]
+mod rows;
+
+use ::model::playout_bank::PlayoutBank as BankModel;
+use blokus::{Bitboard, Position};
+use games::blokus::sensible_games;
+use hdl::PlayoutBank;
+use inputs::{board, tiles};
+use rows::lint_verilog;
+use rust_hdl::prelude::*;
+use std::sync::{Arc, Mutex};
+
+/// The search's seed.
+const SEED: u32 = 0x5EED_0001;
+
+/// Runs the bank on `positions` back to back, the first start reseeding;
+/// gives each start's points, plies and the edges to its `done`.
+fn run(positions: &[Position], limit: u64) -> Vec<(u32, u32, u64)> {
+    let out = Arc::new(Mutex::new(Vec::new()));
+    let positions = positions.to_vec();
+    let mut sim = Simulation::new();
+    sim.add_clock(5, |x: &mut Box<PlayoutBank>| x.clock.next = !x.clock.val());
+    {
+        let out = out.clone();
+        sim.add_testbench(move |mut ep: Sim<PlayoutBank>| {
+            let mut x = ep.init()?;
+            x = ep.watch(|x| x.clock.val().clk, x)?;
+            for (n, p) in positions.iter().enumerate() {
+                let me = p.to_move();
+                x.own.next = board(p.cells(me));
+                x.opponent.next = board(p.cells(me.other()));
+                x.start_square.next = board(Bitboard::from_cell(me.start_square()));
+                x.opponent_start_square.next =
+                    board(Bitboard::from_cell(me.other().start_square()));
+                x.tiles_left.next = tiles(p, me);
+                x.opponent_tiles_left.next = tiles(p, me.other());
+                x.passes.next = u64::from(p.passes_in_row()).into();
+                x.seed.next = u64::from(SEED).into();
+                x.reseed.next = n == 0;
+                x.start.next = true;
+                let mut edges = 0;
+                loop {
+                    x = ep.watch(|x| !x.clock.val().clk, x)?;
+                    x = ep.watch(|x| x.clock.val().clk, x)?;
+                    x.start.next = false;
+                    x.reseed.next = false;
+                    edges += 1;
+                    if x.done.val() || edges > limit {
+                        break;
+                    }
+                }
+                out.lock().unwrap().push((
+                    x.points.val().to_u64() as u32,
+                    x.plies.val().to_u64() as u32,
+                    edges,
+                ));
+            }
+            ep.done(x)
+        });
+    }
+    sim.run(Box::new(PlayoutBank::new()), u64::MAX / 2)
+        .expect("the simulation ends");
+    let said = std::mem::take(&mut *out.lock().unwrap());
+    said
+}
+
+#[test]
+fn the_bank_plays_out_as_the_model_and_its_streams_go_on() {
+    let games = sensible_games(47, 2, 4);
+    let game = &games[0];
+    // A position from the middle of the game on where the engines disagree
+    // (some win, some lose), played twice (the streams must move on between
+    // them), a late one, and the finished game.
+    let mixed = game[game.len() / 2..]
+        .iter()
+        .find(|p| (1..8).contains(&BankModel::new(SEED).run(p).points))
+        .expect("a position with mixed results")
+        .clone();
+    let positions = vec![
+        mixed.clone(),
+        mixed,
+        game[game.len() - 4].clone(),
+        game.last().unwrap().clone(),
+    ];
+    assert!(positions.last().unwrap().is_over());
+    let said = run(&positions, 20_000);
+    let mut bank = BankModel::new(SEED);
+    let want: Vec<(u32, u32, u64)> = positions
+        .iter()
+        .map(|p| {
+            let run = bank.run(p);
+            (run.points, run.plies, run.edges)
+        })
+        .collect();
+    assert_eq!(said, want);
+    assert_ne!(want[0], want[1], "the streams moved on");
+    println!("points, plies and edges of each start: {want:?}");
+}
+
+#[test]
+fn playout_bank_verilog_lints_clean() {
+    let mut uut = PlayoutBank::new();
+    uut.connect_all();
+    lint_verilog("playout_bank", &generate_verilog(&uut));
+}
