@@ -211,6 +211,8 @@ fn bench_prints_the_figures_benchmarks_md_quotes() {
         "  ply  0: ",
         "board search (model::monte_carlo, rounds during 2.0 ms, ",
         "playouts/s in hardware at 50 MHz, ",
+        "board tree (model::board_tree, 4 engines, rounds during 2.0 ms; ",
+        "playouts/s by its cycles at 50 MHz, ",
         "perft 2 from the start: 171396 leaves",
     ] {
         assert!(run.output.contains(says), "{says}:\n{}", run.output);

@@ -12,7 +12,7 @@ use blokus::Position;
 use games::blokus::{mid_game_positions, sensible_games, GtpEngine};
 use model::evaluator::{features, score, EvalInputs};
 use model::monte_carlo::{self, Budget};
-use model::one_ply;
+use model::{board_tree, one_ply, playout_bank};
 use std::hint::black_box;
 use std::io::Write;
 use std::path::Path;
@@ -65,6 +65,7 @@ pub fn run(
     games: usize,
     perft_depth: u32,
     search_budget: Budget,
+    tree_budget: Budget,
     pentobi: Option<&Path>,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
@@ -126,7 +127,7 @@ pub fn run(
          median {:.0} cycles per position",
         median(&mut cycles)
     )?;
-    board_search(search_budget, pentobi, out)?;
+    board_search(search_budget, tree_budget, pentobi, out)?;
     let started = Instant::now();
     let leaves = perft(&Position::new(), perft_depth);
     let seconds = started.elapsed().as_secs_f64();
@@ -169,13 +170,52 @@ pub fn pentobi_sims_per_second(line: &str) -> Option<f64> {
         .ok()
 }
 
-/// The board's search (`model::monte_carlo` at `budget`, the board's by default) on the
+/// One timed search on a position: its playouts, its board time (cycles
+/// counted exactly by the model, at the board's clock) and its wall time
+/// in software.
+struct TimedSearch {
+    playouts: f64,
+    board_seconds: f64,
+    wall_seconds: f64,
+    timed_out: bool,
+}
+
+impl TimedSearch {
+    /// Runs `search`, which gives (playouts, edges, timed out).
+    fn run(search: impl FnOnce() -> (f64, u64, bool)) -> TimedSearch {
+        let started = Instant::now();
+        let (playouts, edges, timed_out) = black_box(search());
+        TimedSearch {
+            playouts,
+            board_seconds: edges as f64 / monte_carlo::CLOCK_HZ as f64,
+            wall_seconds: started.elapsed().as_secs_f64(),
+            timed_out,
+        }
+    }
+
+    fn hardware_rate(&self) -> f64 {
+        self.playouts / self.board_seconds
+    }
+
+    fn software_rate(&self) -> f64 {
+        self.playouts / self.wall_seconds
+    }
+}
+
+/// The board's search (`model::monte_carlo` at `budget`, the board's by
+/// default) and the board's next search (`model::board_tree` at
+/// `tree_budget`, its model: the hardware is not built yet) on the
 /// [`search_positions`]: the playouts a second of the hardware (its cycles,
 /// counted exactly by the model, at the board's clock) and of the same search
 /// in software on one core, and, with `pentobi` (a `pentobi-gtp` program),
 /// Pentobi's own simulations a second (level 7, one thread) on the same
-/// positions. Ends with the summary line over plies 0-20.
-fn board_search(budget: Budget, pentobi: Option<&Path>, out: &mut dyn Write) -> anyhow::Result<()> {
+/// positions. Ends with the summary lines over plies 0-20.
+fn board_search(
+    budget: Budget,
+    tree_budget: Budget,
+    pentobi: Option<&Path>,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
     let mhz = monte_carlo::CLOCK_HZ as f64 / 1e6;
     let mut pentobi = match pentobi {
         Some(path) => Some(
@@ -188,20 +228,30 @@ fn board_search(budget: Budget, pentobi: Option<&Path>, out: &mut dyn Write) -> 
         None => None,
     };
     let (mut hw, mut sw, mut sims) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut tree_hw, mut tree_sw) = (Vec::new(), Vec::new());
     let (mut board_ms, mut timed_out) = (Vec::new(), 0);
     for (ply, position) in search_positions() {
-        let started = Instant::now();
-        let outcome = black_box(monte_carlo::search(black_box(&position), budget));
-        let wall = started.elapsed().as_secs_f64();
-        let board = outcome.edges as f64 / monte_carlo::CLOCK_HZ as f64;
-        let n = f64::from(outcome.playouts);
-        board_ms.push(board * 1e3);
-        timed_out += usize::from(outcome.timed_out);
-        let (hw_rate, sw_rate) = (n / board, n / wall);
+        let flat = TimedSearch::run(|| {
+            let o = monte_carlo::search(black_box(&position), budget);
+            (f64::from(o.playouts), o.edges, o.timed_out)
+        });
+        let tree = TimedSearch::run(|| {
+            let o = board_tree::search(black_box(&position), tree_budget);
+            (o.playouts() as f64, o.edges, false)
+        });
+        board_ms.push(flat.board_seconds * 1e3);
+        timed_out += usize::from(flat.timed_out);
         let mut line = format!(
-            "  ply {ply:2}: {n:6.0} playouts in {:.1} ms of board time: {hw_rate:7.0}/s in hardware, \
-             {sw_rate:7.0}/s in software",
-            board * 1e3
+            "  ply {ply:2}: {:6.0} playouts in {:.1} ms of board time: {:7.0}/s in hardware, \
+             {:7.0}/s in software; tree {:7.0} in {:.1} ms: {:8.0}/s by its cycles, {:7.0}/s in software",
+            flat.playouts,
+            flat.board_seconds * 1e3,
+            flat.hardware_rate(),
+            flat.software_rate(),
+            tree.playouts,
+            tree.board_seconds * 1e3,
+            tree.hardware_rate(),
+            tree.software_rate(),
         );
         if let Some(engine) = pentobi.as_mut() {
             let (_, log) = engine.genmove_logged(&position, "Sim/s", Duration::from_secs(5))?;
@@ -220,8 +270,10 @@ fn board_search(budget: Budget, pentobi: Option<&Path>, out: &mut dyn Write) -> 
         }
         writeln!(out, "{line}")?;
         if ply <= SUMMARY_PLIES {
-            hw.push(hw_rate);
-            sw.push(sw_rate);
+            hw.push(flat.hardware_rate());
+            sw.push(flat.software_rate());
+            tree_hw.push(tree.hardware_rate());
+            tree_sw.push(tree.software_rate());
         }
     }
     let max_ms = board_ms.iter().copied().fold(0.0, f64::max);
@@ -239,12 +291,23 @@ fn board_search(budget: Budget, pentobi: Option<&Path>, out: &mut dyn Write) -> 
         "board search: {h:.0} playouts/s in hardware at {mhz} MHz, {s:.0} playouts/s in software on one core, ratio {:.1}",
         h / s
     )?;
+    let (th, ts) = (median(&mut tree_hw), median(&mut tree_sw));
+    writeln!(
+        out,
+        "board tree (model::board_tree, {} engines, rounds during {:.1} ms; its hardware is not built yet): \
+         {th:.0} playouts/s by its cycles at {mhz} MHz, {ts:.0} playouts/s in software on one core, ratio {:.1}",
+        playout_bank::ENGINES,
+        tree_budget.rounds_until as f64 * 1e3 / monte_carlo::CLOCK_HZ as f64,
+        th / ts
+    )?;
     if !sims.is_empty() {
         let p = median(&mut sims);
         writeln!(
             out,
-            "Pentobi 30.3 (level 7, one thread): {p:.0} simulations/s; the board / Pentobi {:.2}",
-            h / p
+            "Pentobi 30.3 (level 7, one thread): {p:.0} simulations/s; the board / Pentobi {:.2}, \
+             the board tree's model / Pentobi {:.2}",
+            h / p,
+            th / p
         )?;
     }
     Ok(())

@@ -4,13 +4,21 @@
 
 use blokus::Engine;
 use games::blokus::{GtpEngine, RandomEngine, SearchEngine};
+use model::board_tree::{board_tree_budget, BoardTree};
 use model::light::Policy;
 use model::tree::{ChildrenBy, LightTree, Select, TreeConfig};
 use model::{board_model_budget, BoardModel, ModelOnePly};
 use std::time::Duration;
 
 /// Names accepted by [`engine_by_name`], the strongest first.
-pub const ENGINE_NAMES: [&str; 5] = ["alphabeta", "board-model", "greedy", "model-1ply", "random"];
+pub const ENGINE_NAMES: [&str; 6] = [
+    "alphabeta",
+    "board-model",
+    "board-tree",
+    "greedy",
+    "model-1ply",
+    "random",
+];
 
 /// Whether `name` names an engine: one of [`ENGINE_NAMES`], `default`,
 /// `board-model:MS` (the board's search during `MS` ms of board time), or
@@ -19,12 +27,14 @@ pub fn is_engine_name(name: &str) -> bool {
     name == "default"
         || ENGINE_NAMES.contains(&name)
         || board_model_budget(name).is_some()
+        || board_tree_budget(name).is_some()
         || name.strip_prefix("gtp:").is_some_and(|c| !c.is_empty())
         || light_uct_config(name).is_some_and(|c| c.is_ok())
 }
 
 /// The tree search over light playouts an engine name
-/// `light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,seed=S]`
+/// `light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,local=BOOL,
+/// by=policy|eval,select=ucb1|prior,temp=T,prior=V,rave=W,margin=M,heavy=H,leaf=E,seed=S]`
 /// asks for (`None`: another name; `Err`: a malformed option, named).
 pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
     let rest = name.strip_prefix("light-uct")?;
@@ -102,9 +112,13 @@ pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
                 .parse()
                 .map(|v| config.heavy_plies = v)
                 .map_err(|_| bad()),
+            "leaf" => value
+                .parse()
+                .map(|v| config.leaf_playouts = v)
+                .map_err(|_| bad()),
             _ => Err(format!(
                 "`{key}` in `{name}` is no option: playouts, children, expand, c, policy, \
-                 local, by, select, temp, prior, rave, margin, heavy, seed"
+                 local, by, select, temp, prior, rave, margin, heavy, leaf, seed"
             )),
         };
         if let Err(e) = parsed {
@@ -149,6 +163,9 @@ pub fn engine_by_name(name: &str, time: Duration, seed: u64) -> Option<Box<dyn E
                 None
             }
         },
+        _ if name.starts_with("board-tree") => {
+            board_tree_budget(name).map(|b| Box::new(BoardTree::new(b)) as Box<dyn Engine>)
+        }
         _ => board_model_budget(name).map(|b| Box::new(BoardModel::new(b)) as Box<dyn Engine>),
     }
 }

@@ -7,6 +7,7 @@
 //! at the top ([`ModelOnePly`], [`BoardModel`]).
 
 pub mod board_state;
+pub mod board_tree;
 pub mod candidates;
 mod engines;
 pub mod evaluator;

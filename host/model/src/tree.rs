@@ -41,6 +41,9 @@ pub struct TreeConfig {
     /// A playout's first plies played as the board's heavy playouts play
     /// them (the evaluator's best after noise of 6 bits), the rest light.
     pub heavy_plies: u32,
+    /// Playouts from each leaf the selection reaches (the board's engines
+    /// all playing out the same leaf), each backed up along its path.
+    pub leaf_playouts: u32,
 }
 
 /// How a node's children are chosen.
@@ -78,6 +81,7 @@ impl Default for TreeConfig {
             rave: 0.0,
             margin_weight: 0.0,
             heavy_plies: 0,
+            leaf_playouts: 1,
         }
     }
 }
@@ -180,7 +184,8 @@ pub fn search(root: &Position, config: &TreeConfig) -> TreeOutcome {
     let mut nodes = vec![Node::new(Move::Pass, 1.0, 0.0)];
     let mut deepest = 0;
     let mut played: Vec<(Player, Placement)> = Vec::new();
-    for _ in 0..config.playouts {
+    let leaf_playouts = config.leaf_playouts.max(1);
+    for _ in 0..config.playouts.div_ceil(leaf_playouts) {
         let mut position = root.clone();
         let mut path = vec![0usize];
         // For each depth, how many placements were played once its move was.
@@ -238,73 +243,81 @@ pub fn search(root: &Position, config: &TreeConfig) -> TreeOutcome {
             }
         }
         deepest = deepest.max(path.len() - 1);
-        // Playout and backup.
-        for _ in 0..config.heavy_plies {
-            if position.is_over() {
-                break;
+        let leaf = position;
+        let selected = played.len();
+        for _ in 0..leaf_playouts {
+            let mut position = leaf.clone();
+            played.truncate(selected);
+            // Playout and backup.
+            for _ in 0..config.heavy_plies {
+                if position.is_over() {
+                    break;
+                }
+                let scored = crate::one_ply::scored(&position);
+                let chosen = scored
+                    .iter()
+                    .map(|c| (i32::from(c.score) + (rng.draw() & 63) as i32, c))
+                    .fold(None, |best: Option<(i32, _)>, (key, c)| match best {
+                        Some((k, _)) if k >= key => best,
+                        _ => Some((key, c)),
+                    })
+                    .map(|(_, c)| {
+                        crate::placer::placement_at(c.shape, c.corner).expect("a candidate fits")
+                    });
+                if let Some(p) = chosen {
+                    played.push((position.to_move(), p));
+                }
+                position.play(chosen.map_or(Move::Pass, Move::Place));
             }
-            let scored = crate::one_ply::scored(&position);
-            let chosen = scored
-                .iter()
-                .map(|c| (i32::from(c.score) + (rng.draw() & 63) as i32, c))
-                .fold(None, |best: Option<(i32, _)>, (key, c)| match best {
-                    Some((k, _)) if k >= key => best,
-                    _ => Some((key, c)),
-                })
-                .map(|(_, c)| {
-                    crate::placer::placement_at(c.shape, c.corner).expect("a candidate fits")
-                });
-            if let Some(p) = chosen {
-                played.push((position.to_move(), p));
-            }
-            position.play(chosen.map_or(Move::Pass, Move::Place));
-        }
-        let ending =
-            crate::light::playout_recorded(&position, &config.policy, &mut rng, &mut played);
-        let win = |side: Player| -> f64 {
-            let margin = match side {
-                Player::One => ending.margin,
-                Player::Two => -ending.margin,
+            let ending =
+                crate::light::playout_recorded(&position, &config.policy, &mut rng, &mut played);
+            let win = |side: Player| -> f64 {
+                let margin = match side {
+                    Player::One => ending.margin,
+                    Player::Two => -ending.margin,
+                };
+                let result = match margin.signum() {
+                    1 => 1.0,
+                    0 => 0.5,
+                    _ => 0.0,
+                };
+                (1.0 - config.margin_weight) * result
+                    + config.margin_weight * (0.5 + f64::from(margin) / 178.0)
             };
-            let result = match margin.signum() {
-                1 => 1.0,
-                0 => 0.5,
-                _ => 0.0,
-            };
-            (1.0 - config.margin_weight) * result
-                + config.margin_weight * (0.5 + f64::from(margin) / 178.0)
-        };
-        nodes[0].count += 1.0;
-        nodes[0].visits += 1;
-        let mut mover = root.to_move();
-        for (depth, &i) in path.iter().enumerate().skip(1) {
-            let result = win(mover);
-            let n = &mut nodes[i];
-            n.count += 1.0;
-            n.value += result;
-            n.visits += 1;
-            // RAVE: the siblings whose move this side played later.
-            if config.rave > 0.0 {
-                let parent = path[depth - 1];
-                if nodes[parent].count < 50_000.0 {
-                    let (first, end) = nodes[parent].children.unwrap();
-                    let later = &played[after[depth]..];
-                    let played_later = |m: Move| match m {
-                        Move::Place(p) => later.iter().any(|&(side, q)| side == mover && q == p),
-                        Move::Pass => false,
-                    };
-                    let hits: Vec<usize> = (first as usize..end as usize)
-                        .filter(|&s| {
-                            s != i && nodes[s].count <= 2_000.0 && played_later(nodes[s].m)
-                        })
-                        .collect();
-                    for sibling in hits {
-                        nodes[sibling].count += config.rave;
-                        nodes[sibling].value += config.rave * result;
+            nodes[0].count += 1.0;
+            nodes[0].visits += 1;
+            let mut mover = root.to_move();
+            for (depth, &i) in path.iter().enumerate().skip(1) {
+                let result = win(mover);
+                let n = &mut nodes[i];
+                n.count += 1.0;
+                n.value += result;
+                n.visits += 1;
+                // RAVE: the siblings whose move this side played later.
+                if config.rave > 0.0 {
+                    let parent = path[depth - 1];
+                    if nodes[parent].count < 50_000.0 {
+                        let (first, end) = nodes[parent].children.unwrap();
+                        let later = &played[after[depth]..];
+                        let played_later = |m: Move| match m {
+                            Move::Place(p) => {
+                                later.iter().any(|&(side, q)| side == mover && q == p)
+                            }
+                            Move::Pass => false,
+                        };
+                        let hits: Vec<usize> = (first as usize..end as usize)
+                            .filter(|&s| {
+                                s != i && nodes[s].count <= 2_000.0 && played_later(nodes[s].m)
+                            })
+                            .collect();
+                        for sibling in hits {
+                            nodes[sibling].count += config.rave;
+                            nodes[sibling].value += config.rave * result;
+                        }
                     }
                 }
+                mover = mover.other();
             }
-            mover = mover.other();
         }
     }
     let (first, end) = nodes[0].children.expect("the root is expanded");

@@ -89,8 +89,9 @@ pub enum BlokusCommand {
         /// thread, its own `Sim/s` log line) on the board search's positions.
         #[arg(long, value_name = "PATH")]
         pentobi: Option<PathBuf>,
-        /// Milliseconds of board time the board's search starts rounds in
-        /// (default: the board's own budget, 650).
+        /// Milliseconds of board time the board's searches start rounds in
+        /// (default: each one's own budget: 650 for the board's, 850 for
+        /// its next search's model).
         #[arg(long, value_name = "MS")]
         search_ms: Option<f64>,
     },
@@ -170,14 +171,24 @@ pub fn run(
             pentobi,
             search_ms,
         } => {
-            let budget = match search_ms {
+            let (budget, tree_budget) = match search_ms {
                 Some(ms) => match model::monte_carlo::Budget::for_ms(ms) {
-                    Some(budget) => budget,
+                    Some(budget) => (budget, budget),
                     None => bail!("--search-ms {ms}: give 0 to 1000 ms of board time"),
                 },
-                None => model::monte_carlo::Budget::board(),
+                None => (
+                    model::monte_carlo::Budget::board(),
+                    model::board_tree::tree_budget(),
+                ),
             };
-            bench::run(games, perft_depth, budget, pentobi.as_deref(), out)
+            bench::run(
+                games,
+                perft_depth,
+                budget,
+                tree_budget,
+                pentobi.as_deref(),
+                out,
+            )
         }
         BlokusCommand::Match(config) => blokus_match::run(&config, out),
         BlokusCommand::Convert { input, output } => convert(&input, &output),

@@ -224,7 +224,13 @@ pub fn engines(out: &mut dyn Write) -> anyhow::Result<()> {
     )?;
     writeln!(
         out,
-        "light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,local=BOOL,by=policy|eval,seed=S] \
+        "board-tree:MS (the board's next search, a tree over the playout bank, in its model: \
+         rounds during MS ms of board time; board-tree: the board's 850 ms)"
+    )?;
+    writeln!(
+        out,
+        "light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,local=BOOL,by=policy|eval,\
+         select=ucb1|prior,temp=T,prior=V,rave=W,margin=M,heavy=H,leaf=E,seed=S] \
          (a tree search over light playouts, the board's next search in software)"
     )?;
     writeln!(

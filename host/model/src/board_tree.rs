@@ -1,0 +1,459 @@
+//! The board's next search, as the hardware will run it: a Monte Carlo tree
+//! in block RAM over the evaluator's best moves, whose leaves the playout
+//! bank ([`crate::playout_bank`]) plays out, in integer arithmetic and with
+//! the cycles of every step, so that the hardware block built after it
+//! chooses exactly this move after exactly these cycles. The engine
+//! `board-tree[:MS]` plays it.
+//!
+//! # The search
+//! 1. **Root**: as the flat search ([`crate::monte_carlo`]): the one-ply
+//!    core scores every candidate and the [`CHILDREN`] best are kept in
+//!    order of score, ties in hardware order. No candidate: a pass; one
+//!    tile left or one candidate: the best at once.
+//! 2. **Rounds**, while the cycle counter is below the budget:
+//!    - **Descent** from the root: at each node with children, the first
+//!      child never visited, else the child with the highest
+//!      [`ucb`] score (the first of equals); its move is played. It stops at
+//!      a node without children.
+//!    - **Expansion** of that leaf when it has been visited at least
+//!      [`EXPAND_AFTER`] times, its game is not over and the node memory
+//!      ([`NODES`]) has room: the one-ply core's [`CHILDREN`] best of the
+//!      leaf, in order, become its children (a pass when it has none). It
+//!      runs beside the playouts.
+//!    - **Playout**: the bank plays the leaf out ([`ENGINES`] playouts); its
+//!      points (2 a win, 1 a draw) go up the path, each node counting them
+//!      for the side that made its move.
+//! 3. **Choice**: the root child with the most visits (the first of equals).
+//!
+//! # Selection in integers
+//! A child with `v` visits and `p` points under a node with `n` visits scores
+//! `mean + explore`, both with 16 fractional bits:
+//! - `mean = (p >> s) * RECIPROCAL[v >> s]`, `s` the shift that leaves `v`
+//!   8 bits at most, `RECIPROCAL[m] = 2^15 / m`: `p / 2v` (`p` counts 2 a win);
+//! - `explore = (EXPLORE[bits(n)] * INVERSE_ROOT[v >> t] >> t / 2) >> 12`,
+//!   `t` the even shift that leaves `v` 8 bits at most,
+//!   `INVERSE_ROOT[m] = 2^12 / sqrt(m)` and
+//!   `EXPLORE[b] = c sqrt(ln 2^(b - 1/2)) 2^16` for `n` of `b` bits: UCB1's
+//!   `c sqrt(ln n / v)` with `ln n` read from the bit length of `n`.
+//!
+//! Each table is a small ROM; each score takes two 18 x 18 products.
+//!
+//! # Timing
+//! `start` is taken at edge 1; the root then takes its core run as in the
+//! flat search (`1 + D + 1 + 1`). A round: [`CHECK_CYCLES`] to compare the
+//! counter with the budget; a level of the descent [`LEVEL_CYCLES`] plus a
+//! cycle per child; [`LEAF_CYCLES`] at the leaf; the playout (the bank's
+//! edges) and, beside it, the expansion (the core's run plus a cycle per
+//! child written), the longer of the two; [`BACKUP_CYCLES`] per node of the
+//! path. The choice takes a cycle per root child.
+
+use crate::monte_carlo::{ordered, Budget, CLOCK_HZ, SEED};
+use crate::one_ply::{scored_with_done, Scored};
+use crate::placer::placement_at;
+use crate::playout_bank::{PlayoutBank, ENGINES};
+use blokus::{Engine, Move, Player, Position};
+
+/// Children a node keeps: the core's best.
+pub const CHILDREN: usize = crate::monte_carlo::ENTRIES;
+/// Nodes the block RAM holds (the root's children among them).
+pub const NODES: usize = 16_384;
+/// Visits (playouts) a leaf takes before it is expanded.
+pub const EXPAND_AFTER: u32 = ENGINES as u32;
+/// The exploration constant `c`, in 1/256.
+pub const EXPLORATION_Q8: u64 = 102;
+/// Cycles of a round's budget check.
+pub const CHECK_CYCLES: u64 = 1;
+/// Cycles of a level of the descent besides its children (read the node's
+/// children, drain the score pipeline, play the chosen move).
+pub const LEVEL_CYCLES: u64 = 5;
+/// Cycles at the leaf (read it, start the bank and the core).
+pub const LEAF_CYCLES: u64 = 2;
+/// Cycles to write a node's counts back.
+pub const BACKUP_CYCLES: u64 = 2;
+
+/// `2^15 / m` for `m` in 0..256 (0 for 0).
+fn reciprocal(m: u64) -> u64 {
+    (1u64 << 15).checked_div(m).unwrap_or(0)
+}
+
+/// `2^12 / sqrt(m)` for `m` in 0..256 (0 for 0), rounded down exactly.
+fn inverse_root(m: u64) -> u64 {
+    if m == 0 {
+        return 0;
+    }
+    // The largest r with r^2 * m <= 2^24.
+    let mut r = ((1u64 << 24) as f64 / m as f64).sqrt() as u64;
+    while r * r * m > 1 << 24 {
+        r -= 1;
+    }
+    while (r + 1) * (r + 1) * m <= 1 << 24 {
+        r += 1;
+    }
+    r
+}
+
+/// `c sqrt(ln 2^(b - 1/2)) 2^16` for `b` bits (0 for `b` 0), rounded down.
+fn explore_factor(bits: u32) -> u64 {
+    if bits == 0 {
+        return 0;
+    }
+    let ln = (f64::from(bits) - 0.5) * std::f64::consts::LN_2;
+    (EXPLORATION_Q8 as f64 / 256.0 * ln.sqrt() * 65536.0) as u64
+}
+
+/// The bit length of `x`.
+fn bits(x: u64) -> u32 {
+    64 - x.leading_zeros()
+}
+
+/// A child's selection score (16 fractional bits) with `visits` (> 0) and
+/// `points` under a node with `parent` visits; see the module's doc.
+pub fn ucb(points: u64, visits: u64, parent: u64) -> u64 {
+    let s = bits(visits).saturating_sub(8);
+    let mean = (points >> s) * reciprocal(visits >> s);
+    let t = (s + 1) & !1;
+    let explore = (explore_factor(bits(parent)) * (inverse_root(visits >> t) >> (t / 2))) >> 12;
+    mean + explore
+}
+
+/// A node of the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Node {
+    /// The move into it (`None`: a pass).
+    chosen: Option<(u8, u8)>,
+    visits: u64,
+    /// Points for the side that made the move.
+    points: u64,
+    /// Its children, once expanded: the first's index and how many.
+    children: Option<(usize, usize)>,
+}
+
+impl Node {
+    fn new(chosen: Option<(u8, u8)>) -> Node {
+        Node {
+            chosen,
+            visits: 0,
+            points: 0,
+            children: None,
+        }
+    }
+}
+
+/// What a search found and the work it did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeOutcome {
+    /// The move chosen: a root candidate, or `None` for a pass.
+    pub best: Option<Scored>,
+    /// The root's candidates.
+    pub candidates: usize,
+    /// The root's children: each kept candidate, its visits and points.
+    pub root: Vec<(Scored, u64, u64)>,
+    /// Rounds completed (each the bank's [`ENGINES`] playouts).
+    pub rounds: u32,
+    /// Nodes in the tree memory.
+    pub nodes: usize,
+    /// The deepest leaf reached.
+    pub depth: usize,
+    /// Plies the engines played.
+    pub plies: u64,
+    /// The edge after which `done` is high, counted from the one that took `start`.
+    pub edges: u64,
+}
+
+impl TreeOutcome {
+    /// Playouts completed.
+    pub fn playouts(&self) -> u64 {
+        u64::from(self.rounds) * ENGINES as u64
+    }
+}
+
+/// The board's budget for the tree: rounds start during 0.85 s of board
+/// time; a round is far shorter than the 0.05 s left before the answer is due.
+pub const fn tree_budget() -> Budget {
+    Budget {
+        rounds_until: CLOCK_HZ * 85 / 100,
+        watchdog: CLOCK_HZ * 90 / 100,
+    }
+}
+
+/// A move of the core's list as the model's move.
+fn move_of(chosen: Option<(u8, u8)>) -> Move {
+    chosen.map_or(Move::Pass, |(shape, corner)| {
+        Move::Place(placement_at(shape, corner).expect("a candidate lies on the board"))
+    })
+}
+
+/// The tree search of the side to move of `position` (not over), with
+/// rounds until `budget.rounds_until`.
+pub fn search(position: &Position, budget: Budget) -> TreeOutcome {
+    let me = position.to_move();
+    let (root_list, root_done) = scored_with_done(position);
+    let kept = ordered(&root_list);
+    let mut edge = 1 + root_done as u64 + 1 + 1;
+    let mut outcome = TreeOutcome {
+        best: kept.first().copied(),
+        candidates: root_list.len(),
+        root: kept.iter().map(|&c| (c, 0, 0)).collect(),
+        rounds: 0,
+        nodes: kept.len(),
+        depth: 0,
+        plies: 0,
+        edges: 0,
+    };
+    let last_tile = position.tiles_placed(me) == 20;
+    if kept.len() <= 1 || last_tile {
+        outcome.edges = edge;
+        return outcome;
+    }
+    let mut nodes: Vec<Node> = kept
+        .iter()
+        .map(|c| Node::new(Some((c.shape, c.corner))))
+        .collect();
+    let root_children = (0, kept.len());
+    let mut root_visits = 0u64;
+    let mut bank = PlayoutBank::new(SEED);
+    let mut path: Vec<(usize, Player)> = Vec::new();
+    loop {
+        // The check reads the counter `edge + 1` in its cycle.
+        let counter = edge + 1;
+        edge += CHECK_CYCLES;
+        if counter >= budget.rounds_until {
+            break;
+        }
+        // Descent.
+        let mut leaf = position.clone();
+        let mut children = Some(root_children);
+        let mut parent_visits = root_visits;
+        path.clear();
+        while let Some((first, count)) = children {
+            let unvisited = (first..first + count).find(|&i| nodes[i].visits == 0);
+            let chosen = unvisited.unwrap_or_else(|| {
+                let mut best = first;
+                let mut best_score = 0;
+                for (i, node) in nodes.iter().enumerate().skip(first).take(count) {
+                    let score = ucb(node.points, node.visits, parent_visits);
+                    if i == first || score > best_score {
+                        best = i;
+                        best_score = score;
+                    }
+                }
+                best
+            });
+            edge += LEVEL_CYCLES + count as u64;
+            path.push((chosen, leaf.to_move()));
+            leaf.play(move_of(nodes[chosen].chosen));
+            parent_visits = nodes[chosen].visits;
+            children = nodes[chosen].children;
+        }
+        edge += LEAF_CYCLES;
+        outcome.depth = outcome.depth.max(path.len());
+        // Expansion, beside the playouts.
+        let (leaf_index, _) = *path.last().expect("the root has children");
+        let mut expansion = 0;
+        if nodes[leaf_index].visits >= u64::from(EXPAND_AFTER)
+            && !leaf.is_over()
+            && nodes.len() + CHILDREN <= NODES
+        {
+            let (list, done) = scored_with_done(&leaf);
+            let best = ordered(&list);
+            let first = nodes.len();
+            if best.is_empty() {
+                nodes.push(Node::new(None));
+            } else {
+                nodes.extend(best.iter().map(|c| Node::new(Some((c.shape, c.corner)))));
+            }
+            let count = nodes.len() - first;
+            nodes[leaf_index].children = Some((first, count));
+            expansion = 1 + done as u64 + 1 + count as u64;
+        }
+        // Playouts.
+        let run = bank.run(&leaf);
+        edge += run.edges.max(expansion);
+        outcome.plies += u64::from(run.plies);
+        // Backup: each node counts the points for the side that moved into it.
+        let full = 2 * ENGINES as u64;
+        for &(i, mover) in &path {
+            let points = u64::from(run.points);
+            nodes[i].visits += ENGINES as u64;
+            nodes[i].points += if mover == leaf.to_move() {
+                points
+            } else {
+                full - points
+            };
+        }
+        root_visits += ENGINES as u64;
+        edge += BACKUP_CYCLES * path.len() as u64;
+        outcome.rounds += 1;
+    }
+    // Choice: the most visited root child, the first of equals.
+    edge += kept.len() as u64;
+    let mut best = 0;
+    for i in 0..kept.len() {
+        if nodes[i].visits > nodes[best].visits {
+            best = i;
+        }
+    }
+    outcome.best = Some(kept[best]);
+    outcome.root = kept
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (c, nodes[i].visits, nodes[i].points))
+        .collect();
+    outcome.nodes = nodes.len();
+    outcome.edges = edge;
+    outcome
+}
+
+/// The tree search as an engine (`board-tree[:MS]`): the board's next
+/// search, move for move.
+pub struct BoardTree {
+    budget: Budget,
+    last: Option<TreeOutcome>,
+}
+
+impl BoardTree {
+    /// The search with `budget` ([`tree_budget`] is the board's).
+    pub fn new(budget: Budget) -> BoardTree {
+        BoardTree { budget, last: None }
+    }
+}
+
+impl Engine for BoardTree {
+    fn name(&self) -> &str {
+        "board-tree"
+    }
+
+    fn choose(&mut self, position: &Position) -> Move {
+        if position.is_over() {
+            return Move::Pass;
+        }
+        let outcome = search(position, self.budget);
+        let m = move_of(outcome.best.map(|c| (c.shape, c.corner)));
+        self.last = Some(outcome);
+        m
+    }
+
+    fn last_info(&self) -> Option<String> {
+        self.last.as_ref().map(|o| {
+            format!(
+                "{} playouts in {} rounds, {} nodes, depth {}, {:.0} ms of board time",
+                o.playouts(),
+                o.rounds,
+                o.nodes,
+                o.depth,
+                o.edges as f64 * 1e3 / CLOCK_HZ as f64
+            )
+        })
+    }
+}
+
+/// The budget an engine name `board-tree[:MS]` gives: rounds during `MS`
+/// milliseconds of board time (the board's own without `:MS`); `None` for
+/// another name or a malformed `MS`.
+pub fn board_tree_budget(name: &str) -> Option<Budget> {
+    let rest = name.strip_prefix("board-tree")?;
+    if rest.is_empty() {
+        return Some(tree_budget());
+    }
+    Budget::for_ms(rest.strip_prefix(':')?.parse().ok()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use games::blokus::sensible_games;
+
+    #[test]
+    fn the_tables_are_what_their_names_say() {
+        assert_eq!(reciprocal(1), 32_768);
+        assert_eq!(reciprocal(255), 128);
+        assert_eq!(inverse_root(1), 4096);
+        assert_eq!(inverse_root(4), 2048);
+        assert_eq!(inverse_root(255), 256); // 4096 / 15.97 = 256.5
+        for m in 1..256 {
+            let r = inverse_root(m);
+            assert!(
+                r * r * m <= 1 << 24 && (r + 1) * (r + 1) * m > 1 << 24,
+                "m {m}"
+            );
+        }
+        // c sqrt(ln 2^(b - 1/2)) for b = 11: 2^10.5 = 1448.15.
+        let want = 102.0 / 256.0 * 1448.15f64.ln().sqrt() * 65536.0;
+        assert!((explore_factor(11) as f64 - want).abs() < 2.0);
+        assert_eq!(explore_factor(0), 0);
+    }
+
+    #[test]
+    fn the_integer_score_follows_ucb1_within_a_few_percent() {
+        for (points, visits, parent) in [
+            (6, 4, 100),
+            (300, 200, 5_000),
+            (51_000, 40_000, 100_000),
+            (10, 100, 1_000_000),
+        ] {
+            let exact = points as f64 / (2.0 * visits as f64)
+                + EXPLORATION_Q8 as f64 / 256.0 * ((parent as f64).ln() / visits as f64).sqrt();
+            let got = ucb(points, visits, parent) as f64 / 65536.0;
+            assert!(
+                (got - exact).abs() < 0.03 * exact + 0.01,
+                "{points}/{visits} under {parent}: {got} against {exact}"
+            );
+        }
+        // More points, or fewer visits, never score lower.
+        assert!(ucb(30, 20, 400) > ucb(20, 20, 400));
+        assert!(ucb(20, 10, 400) > ucb(20, 20, 400));
+    }
+
+    #[test]
+    fn a_search_spends_its_budget_and_chooses_the_most_visited_root_child() {
+        let games = sensible_games(3, 1, 4);
+        let position = games[0][10].clone();
+        let budget = Budget::rounds_for(2_000_000);
+        let outcome = search(&position, budget);
+        assert!(outcome.rounds > 100, "{outcome:?}");
+        assert!(outcome.edges >= budget.rounds_until);
+        assert!(outcome.edges < budget.rounds_until + 20_000);
+        assert!(outcome.nodes > CHILDREN && outcome.depth >= 2);
+        let visits: u64 = outcome.root.iter().map(|r| r.1).sum();
+        assert_eq!(visits, outcome.playouts());
+        let most = outcome.root.iter().map(|r| r.1).max().unwrap();
+        let best = outcome.best.unwrap();
+        let first_most = outcome.root.iter().find(|r| r.1 == most).unwrap().0;
+        assert_eq!(
+            (best.shape, best.corner),
+            (first_most.shape, first_most.corner)
+        );
+        // The same search again is the same search.
+        assert_eq!(search(&position, budget), outcome);
+        let mut engine = BoardTree::new(budget);
+        let m = engine.choose(&position);
+        let Move::Place(placed) = m else {
+            panic!("a pass with candidates")
+        };
+        assert!(position.legal_placements().contains(&placed), "{m:?}");
+    }
+
+    #[test]
+    fn forced_moves_and_passes_take_no_rounds() {
+        let mut position = Position::new();
+        position.play(Move::Pass);
+        // A side without a candidate passes at once.
+        let games = sensible_games(11, 1, 4);
+        let passing = games[0]
+            .iter()
+            .find(|p| !p.is_over() && p.legal_placements().is_empty());
+        if let Some(p) = passing {
+            let outcome = search(p, tree_budget());
+            assert_eq!((outcome.best, outcome.rounds), (None, 0));
+        }
+        assert!(search(&position, Budget::rounds_for(100_000)).rounds > 0);
+    }
+
+    #[test]
+    fn engine_names_give_budgets() {
+        assert_eq!(board_tree_budget("board-tree"), Some(tree_budget()));
+        assert_eq!(board_tree_budget("board-tree:100"), Budget::for_ms(100.0));
+        assert_eq!(board_tree_budget("board-tree:x"), None);
+        assert_eq!(board_tree_budget("board-model"), None);
+    }
+}
