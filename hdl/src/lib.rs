@@ -29,6 +29,7 @@ pub mod shape_fields;
 pub mod tile_tally;
 pub mod uart_rx;
 pub mod uart_tx;
+pub mod ucb_score;
 pub mod ulx3s_top;
 pub mod verilog;
 
@@ -53,4 +54,5 @@ pub use pop_count::{PopCount196, POP_COUNT_LATENCY};
 pub use tile_tally::TileTally;
 pub use uart_rx::UartRx;
 pub use uart_tx::UartTx;
+pub use ucb_score::{UcbScore, UCB_LATENCY};
 pub use ulx3s_top::Ulx3sTop;

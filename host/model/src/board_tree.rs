@@ -30,13 +30,13 @@
 //! `mean + explore`, both with 16 fractional bits:
 //! - `mean = (p >> s) * RECIPROCAL[v >> s]`, `s` the shift that leaves `v`
 //!   8 bits at most, `RECIPROCAL[m] = 2^15 / m`: `p / 2v` (`p` counts 2 a win);
-//! - `explore = (EXPLORE[bits(n)] * INVERSE_ROOT[v >> t] >> t / 2) >> 12`,
+//! - `explore = (EXPLORE[bits(n)] * INVERSE_ROOT[v >> t] >> t / 2) >> 10`,
 //!   `t` the even shift that leaves `v` 8 bits at most,
 //!   `INVERSE_ROOT[m] = 2^12 / sqrt(m)` and
-//!   `EXPLORE[b] = c sqrt(ln 2^(b - 1/2)) 2^16` for `n` of `b` bits: UCB1's
+//!   `EXPLORE[b] = c sqrt(ln 2^(b - 1/2)) 2^14` for `n` of `b` bits: UCB1's
 //!   `c sqrt(ln n / v)` with `ln n` read from the bit length of `n`.
 //!
-//! Each table is a small ROM; each score takes two 18 x 18 products.
+//! Each table is a small ROM; each score takes two 16 x 16 products.
 //!
 //! # Timing
 //! `start` is taken at edge 1; the root then takes its core run as in the
@@ -57,6 +57,11 @@ use blokus::{Engine, Move, Player, Position};
 pub const CHILDREN: usize = crate::monte_carlo::ENTRIES;
 /// Nodes the block RAM holds (the root's children among them).
 pub const NODES: usize = 16_384;
+/// Width of a node's visits (a search's playouts stay below `2^23`; the
+/// root's count is one bit wider than any child's needs).
+pub const VISIT_BITS: usize = 24;
+/// Width of a node's points (at most twice its visits).
+pub const POINT_BITS: usize = VISIT_BITS + 1;
 /// Visits (playouts) a leaf takes before it is expanded.
 pub const EXPAND_AFTER: u32 = ENGINES as u32;
 /// The exploration constant `c`, in 1/256.
@@ -71,13 +76,14 @@ pub const LEAF_CYCLES: u64 = 2;
 /// Cycles to write a node's counts back.
 pub const BACKUP_CYCLES: u64 = 2;
 
-/// `2^15 / m` for `m` in 0..256 (0 for 0).
-fn reciprocal(m: u64) -> u64 {
+/// `2^15 / m` for `m` in 0..256 (0 for 0): the `RECIPROCAL` ROM.
+pub fn reciprocal(m: u64) -> u64 {
     (1u64 << 15).checked_div(m).unwrap_or(0)
 }
 
-/// `2^12 / sqrt(m)` for `m` in 0..256 (0 for 0), rounded down exactly.
-fn inverse_root(m: u64) -> u64 {
+/// `2^12 / sqrt(m)` for `m` in 0..256 (0 for 0), rounded down exactly:
+/// the `INVERSE_ROOT` ROM.
+pub fn inverse_root(m: u64) -> u64 {
     if m == 0 {
         return 0;
     }
@@ -92,17 +98,18 @@ fn inverse_root(m: u64) -> u64 {
     r
 }
 
-/// `c sqrt(ln 2^(b - 1/2)) 2^16` for `b` bits (0 for `b` 0), rounded down.
-fn explore_factor(bits: u32) -> u64 {
+/// `c sqrt(ln 2^(b - 1/2)) 2^14` for `b` bits (0 for `b` 0), rounded down:
+/// the `EXPLORE` ROM.
+pub fn explore_factor(bits: u32) -> u64 {
     if bits == 0 {
         return 0;
     }
     let ln = (f64::from(bits) - 0.5) * std::f64::consts::LN_2;
-    (EXPLORATION_Q8 as f64 / 256.0 * ln.sqrt() * 65536.0) as u64
+    (EXPLORATION_Q8 as f64 / 256.0 * ln.sqrt() * 16384.0) as u64
 }
 
 /// The bit length of `x`.
-fn bits(x: u64) -> u32 {
+pub fn bits(x: u64) -> u32 {
     64 - x.leading_zeros()
 }
 
@@ -112,7 +119,7 @@ pub fn ucb(points: u64, visits: u64, parent: u64) -> u64 {
     let s = bits(visits).saturating_sub(8);
     let mean = (points >> s) * reciprocal(visits >> s);
     let t = (s + 1) & !1;
-    let explore = (explore_factor(bits(parent)) * (inverse_root(visits >> t) >> (t / 2))) >> 12;
+    let explore = (explore_factor(bits(parent)) * (inverse_root(visits >> t) >> (t / 2))) >> 10;
     mean + explore
 }
 
@@ -378,9 +385,11 @@ mod tests {
             );
         }
         // c sqrt(ln 2^(b - 1/2)) for b = 11: 2^10.5 = 1448.15.
-        let want = 102.0 / 256.0 * 1448.15f64.ln().sqrt() * 65536.0;
+        let want = 102.0 / 256.0 * 1448.15f64.ln().sqrt() * 16384.0;
         assert!((explore_factor(11) as f64 - want).abs() < 2.0);
         assert_eq!(explore_factor(0), 0);
+        // Every factor fits the 16-bit multiplier.
+        assert!((0..32).all(|b| explore_factor(b) < 1 << 16));
     }
 
     #[test]
