@@ -40,8 +40,9 @@ use games::blokus::random_games;
 use games::blokus::RandomEngine;
 use harness::{Model, Reply};
 use hdl::verilog::verilog_named;
-use hdl::{MonteCarlo, EVAL_LATENCY};
+use hdl::{MonteCarlo, EVAL_LATENCY, UCB_LATENCY};
 use model::board_state::BoardState as BoardModel;
+use model::board_tree::ucb;
 use model::candidates::{candidate_stream, timeline as candidate_timeline};
 use model::evaluator::{features as eval_features, score as eval_score, EvalInputs, Features};
 use model::light_playout::run as light_playout_run;
@@ -895,6 +896,85 @@ fn evaluator_model_matches_the_reference_model_on_ten_thousand_positions() {
          {EVAL_LATENCY} cycles later, in {elapsed:?}",
         positions.len(),
         steps.len()
+    );
+}
+
+#[test]
+fn ucb_score_model_scores_as_the_reference_model() {
+    let model = block_model_with_ports(
+        "ucb_score",
+        true,
+        &[
+            "valid_in",
+            "points",
+            "visits",
+            "parent",
+            "score",
+            "valid_out",
+        ],
+    );
+    // Children one a clock: every visit count of 1 to 600 (the tables' whole
+    // range and the first shifts), then counts spread over every width up
+    // to 2^23, each with points from none to all wins and several parents;
+    // then UCB_LATENCY bubbles to drain the pipeline.
+    let mut rng = StdRng::seed_from_u64(23);
+    let mut children: Vec<(u64, u64, u64)> = (1..=600u64)
+        .map(|v| {
+            (
+                rng.random_range(0..=2 * v),
+                v,
+                v + rng.random_range(0..100_000),
+            )
+        })
+        .collect();
+    for width in 1..=23 {
+        for _ in 0..200 {
+            let visits = rng.random_range(1u64 << (width - 1)..1 << width);
+            let points = rng.random_range(0..=2 * visits);
+            let parent = rng.random_range(visits..1 << 24);
+            children.push((points, visits, parent));
+        }
+    }
+    let mut script = String::from("o\n");
+    let steps: Vec<Option<(u64, u64, u64)>> = children
+        .iter()
+        .copied()
+        .map(Some)
+        .chain(std::iter::repeat_n(None, UCB_LATENCY))
+        .collect();
+    for step in &steps {
+        let (valid, (points, visits, parent)) = match step {
+            Some(child) => (1, *child),
+            None => (0, (0, 0, 0)),
+        };
+        script += &model
+            .set_all(&[
+                ("valid_in", &[valid]),
+                ("points", &[points]),
+                ("visits", &[visits]),
+                ("parent", &[parent]),
+            ])
+            .unwrap();
+        script += "c 1\no\n";
+    }
+    let started = Instant::now();
+    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = started.elapsed();
+    assert_eq!(replies.len(), steps.len() + 1);
+    // After clock j the outputs hold step j - UCB_LATENCY.
+    for (j, reply) in replies.iter().enumerate() {
+        let Reply::Outputs(out) = reply else {
+            panic!("unexpected reply {reply:?}");
+        };
+        let want = match j.checked_sub(UCB_LATENCY).and_then(|s| steps[s]) {
+            Some((points, visits, parent)) => vec![vec![ucb(points, visits, parent)], vec![1]],
+            None => vec![out[0].clone(), vec![0]],
+        };
+        assert_eq!(out, &want, "ucb score after {j} clocks: (score, valid_out)");
+    }
+    println!(
+        "ucb score: {} children, every score equal {UCB_LATENCY} cycles later, in {elapsed:?}",
+        children.len()
     );
 }
 
