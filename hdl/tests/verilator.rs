@@ -45,6 +45,7 @@ use model::board_state::BoardState as BoardModel;
 use model::board_tree::ucb;
 use model::candidates::{candidate_stream, timeline as candidate_timeline};
 use model::evaluator::{features as eval_features, score as eval_score, EvalInputs, Features};
+use model::expander::{expand, Expansion, CHILDREN};
 use model::light_playout::run as light_playout_run;
 use model::monte_carlo::{search as monte_carlo_search, Budget};
 use model::move_gen::{move_gen_rows, pack_row, MoveGenInputs, ROWS, ROW_BITS};
@@ -975,6 +976,111 @@ fn ucb_score_model_scores_as_the_reference_model() {
     println!(
         "ucb score: {} children, every score equal {UCB_LATENCY} cycles later, in {elapsed:?}",
         children.len()
+    );
+}
+
+#[test]
+fn expander_model_streams_the_children_of_the_reference_model() {
+    let model = block_model_with_ports(
+        "expander",
+        true,
+        &[
+            "start",
+            "own",
+            "opponent",
+            "start_square",
+            "opponent_start_square",
+            "tiles_left",
+            "child",
+            "child_shape",
+            "child_corner",
+            "done",
+            "candidates",
+            "found",
+            "best_shape",
+            "best_corner",
+            "best_tile",
+        ],
+    );
+    // Every 60th position of the 320 games, back to back; the outputs after
+    // every clock from the start's to the one of `done`.
+    let positions: Vec<Position> = game_positions().into_iter().step_by(60).collect();
+    let mut script = String::new();
+    let expansions: Vec<Expansion> = positions.iter().map(expand).collect();
+    for (p, want) in positions.iter().zip(&expansions) {
+        let me = p.to_move();
+        let mut values: Vec<(&str, Vec<u64>)> = vec![("start", vec![1])];
+        values.extend(board_inputs(p));
+        values.push(("tiles_left", vec![tiles_held(p, me)]));
+        let set = |values: &[(&str, Vec<u64>)]| {
+            let values: Vec<(&str, &[u64])> = values.iter().map(|(k, v)| (*k, &v[..])).collect();
+            model.set_all(&values).unwrap()
+        };
+        script += &set(&values);
+        script += "c 1\n";
+        values[0].1 = vec![0];
+        script += &set(&values);
+        script += &"c 1\no\n".repeat(want.edges as usize - 1);
+    }
+    let started = Instant::now();
+    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = started.elapsed();
+    let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
+    let mut replies = replies.into_iter();
+    let (mut children, mut few) = (0, 0);
+    for (n, (p, want)) in positions.iter().zip(&expansions).enumerate() {
+        let what = format!("expander, position {n} (ply {})", p.plies());
+        let first_child = want.edges - want.children.len() as u64 - 1;
+        for edge in 2..=want.edges {
+            let Some(Reply::Outputs(got)) = replies.next() else {
+                panic!("{what}: no outputs after edge {edge}");
+            };
+            let child = edge
+                .checked_sub(first_child)
+                .and_then(|k| want.children.get(k as usize));
+            assert_eq!(
+                out("child", &got),
+                u64::from(child.is_some()),
+                "{what}: child after edge {edge}"
+            );
+            if let Some(c) = child {
+                assert_eq!(
+                    (out("child_shape", &got), out("child_corner", &got)),
+                    (u64::from(c.shape), u64::from(c.corner)),
+                    "{what}: the child after edge {edge}"
+                );
+            }
+            assert_eq!(
+                out("done", &got),
+                u64::from(edge == want.edges),
+                "{what}: done after edge {edge}"
+            );
+            if edge == want.edges {
+                assert_eq!(
+                    out("candidates", &got),
+                    want.candidates as u64,
+                    "{what}: candidates"
+                );
+                assert_eq!(
+                    out("found", &got),
+                    u64::from(want.candidates > 0),
+                    "{what}: found"
+                );
+            }
+        }
+        children += want.children.len();
+        few += usize::from(want.children.len() < CHILDREN);
+    }
+    assert_eq!(replies.next(), None);
+    assert!(
+        positions.len() >= 150 && few > 5,
+        "{} positions, {few} with few candidates",
+        positions.len()
+    );
+    println!(
+        "expander: {} positions ({few} with fewer candidates than children), {children} children \
+         each in its order and cycle, done in its cycle, in {elapsed:?}",
+        positions.len()
     );
 }
 

@@ -6,10 +6,10 @@
 //! `board-tree[:MS]` plays it.
 //!
 //! # The search
-//! 1. **Root**: as the flat search ([`crate::monte_carlo`]): the one-ply
-//!    core scores every candidate and the [`CHILDREN`] best are kept in
-//!    order of score, ties in hardware order. No candidate: a pass; one
-//!    tile left or one candidate: the best at once.
+//! 1. **Root**: the expander ([`crate::expander`]): the one-ply core scores
+//!    every candidate and the [`CHILDREN`] best are kept in order of score,
+//!    ties in hardware order. No candidate: a pass; one tile left or one
+//!    candidate: the best at once.
 //! 2. **Rounds**, while the cycle counter is below the budget:
 //!    - **Descent** from the root: at each node with children, the first
 //!      child never visited, else the child with the highest
@@ -17,9 +17,9 @@
 //!      a node without children.
 //!    - **Expansion** of that leaf when it has been visited at least
 //!      [`EXPAND_AFTER`] times, its game is not over and the node memory
-//!      ([`NODES`]) has room: the one-ply core's [`CHILDREN`] best of the
-//!      leaf, in order, become its children (a pass when it has none). It
-//!      runs beside the playouts.
+//!      ([`NODES`]) has room: the expander's children of the leaf, in order,
+//!      become its children (a pass when it has none). It runs beside the
+//!      playouts.
 //!    - **Playout**: the bank plays the leaf out ([`ENGINES`] playouts); its
 //!      points (2 a win, 1 a draw) go up the path, each node counting them
 //!      for the side that made its move.
@@ -39,22 +39,23 @@
 //! Each table is a small ROM; each score takes two 16 x 16 products.
 //!
 //! # Timing
-//! `start` is taken at edge 1; the root then takes its core run as in the
-//! flat search (`1 + D + 1 + 1`). A round: [`CHECK_CYCLES`] to compare the
+//! `start` is taken at edge 1, the expander starting on the root with it;
+//! the root takes the expander's edges and one more to decide. A round: [`CHECK_CYCLES`] to compare the
 //! counter with the budget; a level of the descent [`LEVEL_CYCLES`] plus a
 //! cycle per child; [`LEAF_CYCLES`] at the leaf; the playout (the bank's
-//! edges) and, beside it, the expansion (the core's run plus a cycle per
-//! child written), the longer of the two; [`BACKUP_CYCLES`] per node of the
+//! edges) and, beside it, the expansion (the expander's edges), the longer
+//! of the two; [`BACKUP_CYCLES`] per node of the
 //! path. The choice takes a cycle per root child.
 
-use crate::monte_carlo::{ordered, Budget, CLOCK_HZ, SEED};
-use crate::one_ply::{scored_with_done, Scored};
+use crate::expander::expand;
+use crate::monte_carlo::{Budget, CLOCK_HZ, SEED};
+use crate::one_ply::Scored;
 use crate::placer::placement_at;
 use crate::playout_bank::{PlayoutBank, ENGINES};
 use blokus::{Engine, Move, Player, Position};
 
-/// Children a node keeps: the core's best.
-pub const CHILDREN: usize = crate::monte_carlo::ENTRIES;
+/// Children a node keeps: the core's best ([`crate::expander`]).
+pub use crate::expander::CHILDREN;
 /// Nodes the block RAM holds (the root's children among them).
 pub const NODES: usize = 16_384;
 /// Width of a node's visits (a search's playouts stay below `2^23`; the
@@ -194,12 +195,12 @@ fn move_of(chosen: Option<(u8, u8)>) -> Move {
 /// rounds until `budget.rounds_until`.
 pub fn search(position: &Position, budget: Budget) -> TreeOutcome {
     let me = position.to_move();
-    let (root_list, root_done) = scored_with_done(position);
-    let kept = ordered(&root_list);
-    let mut edge = 1 + root_done as u64 + 1 + 1;
+    let root_expansion = expand(position);
+    let kept = root_expansion.children;
+    let mut edge = root_expansion.edges + 1;
     let mut outcome = TreeOutcome {
         best: kept.first().copied(),
-        candidates: root_list.len(),
+        candidates: root_expansion.candidates,
         root: kept.iter().map(|&c| (c, 0, 0)).collect(),
         rounds: 0,
         nodes: kept.len(),
@@ -261,17 +262,20 @@ pub fn search(position: &Position, budget: Budget) -> TreeOutcome {
             && !leaf.is_over()
             && nodes.len() + CHILDREN <= NODES
         {
-            let (list, done) = scored_with_done(&leaf);
-            let best = ordered(&list);
+            let children = expand(&leaf);
             let first = nodes.len();
-            if best.is_empty() {
+            if children.children.is_empty() {
                 nodes.push(Node::new(None));
             } else {
-                nodes.extend(best.iter().map(|c| Node::new(Some((c.shape, c.corner)))));
+                nodes.extend(
+                    children
+                        .children
+                        .iter()
+                        .map(|c| Node::new(Some((c.shape, c.corner)))),
+                );
             }
-            let count = nodes.len() - first;
-            nodes[leaf_index].children = Some((first, count));
-            expansion = 1 + done as u64 + 1 + count as u64;
+            nodes[leaf_index].children = Some((first, nodes.len() - first));
+            expansion = children.edges;
         }
         // Playouts.
         let run = bank.run(&leaf);

@@ -11,6 +11,7 @@ pub mod board_tree;
 pub mod candidates;
 mod engines;
 pub mod evaluator;
+pub mod expander;
 pub mod light;
 pub mod light_playout;
 pub mod mask_unit;
