@@ -10,6 +10,7 @@
 pub mod bit_count;
 pub mod board;
 pub mod board_state;
+pub mod board_tree;
 pub mod candidates;
 pub mod contest_player;
 pub mod evaluator;
@@ -37,6 +38,7 @@ pub mod verilog;
 pub use bit_count::{NthSetBit, RowCount};
 pub use board::{board_from_words, board_to_words, Board, CELLS, SIZE};
 pub use board_state::BoardState;
+pub use board_tree::BoardTree;
 pub use candidates::Candidates;
 pub use contest_player::{ContestPlayer, PlayerConfig};
 pub use evaluator::{Evaluator, EVAL_LATENCY};

@@ -42,7 +42,7 @@ use harness::{Model, Reply};
 use hdl::verilog::verilog_named;
 use hdl::{MonteCarlo, EVAL_LATENCY, UCB_LATENCY};
 use model::board_state::BoardState as BoardModel;
-use model::board_tree::ucb;
+use model::board_tree::{search as board_tree_search, ucb};
 use model::candidates::{candidate_stream, timeline as candidate_timeline};
 use model::evaluator::{features as eval_features, score as eval_score, EvalInputs, Features};
 use model::expander::{expand, Expansion, CHILDREN};
@@ -633,6 +633,82 @@ fn playout_bank_model_plays_out_as_the_reference_model() {
     println!(
         "playout bank: {} positions ({mixed} where the {ENGINES} engines disagree), every \
          point, ply count and cycle of done equal; {total_cycles} cycles in {elapsed:?}",
+        positions.len()
+    );
+}
+
+#[test]
+fn board_tree_model_searches_as_the_reference_model() {
+    let model = block_model_with_ports(
+        "board_tree",
+        true,
+        &[
+            "start",
+            "own",
+            "opponent",
+            "start_square",
+            "opponent_start_square",
+            "tiles_left",
+            "opponent_tiles_left",
+            "passes",
+            "rounds_until",
+            "done",
+            "found",
+            "best_shape",
+            "best_corner",
+            "rounds",
+            "nodes",
+            "best_tile",
+            "candidates",
+            "plies",
+            "busy",
+        ],
+    );
+    // Every 60th position of the 320 games, each searched with rounds for
+    // 30,000 cycles (0.6 ms of board time): tens of rounds, a tree a few
+    // levels deep.
+    let positions: Vec<Position> = game_positions()
+        .into_iter()
+        .step_by(60)
+        .filter(|p| !p.is_over())
+        .collect();
+    let budget = Budget::rounds_for(30_000);
+    let (results, elapsed) = run_search_block(&model, &positions, 60_000, |_, p| {
+        vec![
+            ("passes", vec![u64::from(p.passes_in_row())]),
+            ("rounds_until", vec![budget.rounds_until]),
+        ]
+    });
+    let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
+    let (mut total_cycles, mut rounds, mut deep) = (0, 0, 0);
+    for (n, (p, (k, got))) in positions.iter().zip(&results).enumerate() {
+        let want = board_tree_search(p, budget);
+        let best = want.best.map(|c| (u64::from(c.shape), u64::from(c.corner)));
+        let said_best =
+            (out("found", got) == 1).then(|| (out("best_shape", got), out("best_corner", got)));
+        assert_eq!(
+            (
+                said_best,
+                out("rounds", got) as u32,
+                out("nodes", got) as usize,
+                *k
+            ),
+            (best, want.rounds, want.nodes, want.edges),
+            "board tree, position {n} (ply {}): (move, rounds, nodes, edges)",
+            p.plies()
+        );
+        total_cycles += want.edges;
+        rounds += u64::from(want.rounds);
+        deep += usize::from(want.depth >= 3);
+    }
+    assert!(
+        positions.len() >= 150 && deep > 20,
+        "{} positions, {deep} with a tree 3 deep",
+        positions.len()
+    );
+    println!(
+        "board tree: {} positions ({rounds} rounds, {deep} trees 3 or more deep), every move, \
+         its tile, round, node, candidate and ply count and cycle of done equal; {total_cycles} cycles in {elapsed:?}",
         positions.len()
     );
 }

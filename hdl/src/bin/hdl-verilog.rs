@@ -31,6 +31,7 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("playout_bank", || verilog_of(hdl::PlayoutBank::new())),
     ("ucb_score", || verilog_of(hdl::UcbScore::new())),
     ("expander", || verilog_of(hdl::Expander::new())),
+    ("board_tree", || verilog_of(hdl::BoardTree::new())),
     ("code_decoder", || verilog_of(hdl::CodeDecoder::new())),
     ("code_encoder", || verilog_of(hdl::CodeEncoder::new())),
     ("uart_tx", || verilog_of(hdl::UartTx::default())),

@@ -14,9 +14,9 @@
 //!    - **Descent** from the root: at each node with children, the first
 //!      child never visited, else the child with the highest
 //!      [`ucb`] score (the first of equals); its move is played. It stops at
-//!      a node without children.
+//!      a node without children, or [`MAX_DEPTH`] deep.
 //!    - **Expansion** of that leaf when it has been visited at least
-//!      [`EXPAND_AFTER`] times, its game is not over and the node memory
+//!      [`EXPAND_AFTER`] times, has no children, its game is not over and the node memory
 //!      ([`NODES`]) has room: the expander's children of the leaf, in order,
 //!      become its children (a pass when it has none). It runs beside the
 //!      playouts.
@@ -45,7 +45,8 @@
 //! cycle per child; [`LEAF_CYCLES`] at the leaf; the playout (the bank's
 //! edges) and, beside it, the expansion (the expander's edges), the longer
 //! of the two; [`BACKUP_CYCLES`] per node of the
-//! path. The choice takes a cycle per root child.
+//! path. The choice takes a cycle per root child and one more; `done` is
+//! high after its last edge.
 
 use crate::expander::expand;
 use crate::monte_carlo::{Budget, CLOCK_HZ, SEED};
@@ -69,11 +70,15 @@ pub const EXPAND_AFTER: u32 = ENGINES as u32;
 pub const EXPLORATION_Q8: u64 = 102;
 /// Cycles of a round's budget check.
 pub const CHECK_CYCLES: u64 = 1;
-/// Cycles of a level of the descent besides its children (read the node's
-/// children, drain the score pipeline, play the chosen move).
-pub const LEVEL_CYCLES: u64 = 5;
-/// Cycles at the leaf (read it, start the bank and the core).
-pub const LEAF_CYCLES: u64 = 2;
+/// Cycles of a level of the descent besides one a child: the last child's
+/// read and its score (`hdl::UCB_LATENCY`), the chosen child's read, its
+/// move played.
+pub const LEVEL_CYCLES: u64 = 1 + 4 + 1 + 1;
+/// Cycles at the leaf before the playouts (the bank and the expander start).
+pub const LEAF_CYCLES: u64 = 1;
+/// The deepest a descent goes (the path's stack): a node this deep is a
+/// leaf even with children.
+pub const MAX_DEPTH: usize = 32;
 /// Cycles to write a node's counts back.
 pub const BACKUP_CYCLES: u64 = 2;
 
@@ -251,7 +256,7 @@ pub fn search(position: &Position, budget: Budget) -> TreeOutcome {
             path.push((chosen, leaf.to_move()));
             leaf.play(move_of(nodes[chosen].chosen));
             parent_visits = nodes[chosen].visits;
-            children = nodes[chosen].children;
+            children = nodes[chosen].children.filter(|_| path.len() < MAX_DEPTH);
         }
         edge += LEAF_CYCLES;
         outcome.depth = outcome.depth.max(path.len());
@@ -259,6 +264,7 @@ pub fn search(position: &Position, budget: Budget) -> TreeOutcome {
         let (leaf_index, _) = *path.last().expect("the root has children");
         let mut expansion = 0;
         if nodes[leaf_index].visits >= u64::from(EXPAND_AFTER)
+            && nodes[leaf_index].children.is_none()
             && !leaf.is_over()
             && nodes.len() + CHILDREN <= NODES
         {
@@ -297,7 +303,7 @@ pub fn search(position: &Position, budget: Budget) -> TreeOutcome {
         outcome.rounds += 1;
     }
     // Choice: the most visited root child, the first of equals.
-    edge += kept.len() as u64;
+    edge += kept.len() as u64 + 1;
     let mut best = 0;
     for i in 0..kept.len() {
         if nodes[i].visits > nodes[best].visits {

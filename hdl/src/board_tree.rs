@@ -1,0 +1,768 @@
+//! The board's next search in hardware: a Monte Carlo tree in node memory
+//! over the [`Expander`]'s children, whose leaves the [`PlayoutBank`] plays
+//! out, selecting with the [`UcbScore`] pipeline. The hardware twin of
+//! `model::board_tree::search`, whose doc comment is the specification (the
+//! algorithm and the cycles of every step): it chooses that move after
+//! those cycles.
+//!
+//! # How
+//! A node is one word of the node memory (a synchronous RAM, read one
+//! cycle after its address): its move (shape and box corner; shape
+//! [`PASS_SHAPE`] is a pass, which the [`Placer`] places as nothing), its
+//! visits and points, and its children (the first's address and how many).
+//! - **Root**: the expander runs on the position; its children are written
+//!   from address 0 as they stream out. No child: a pass; one child or one
+//!   tile left: the first child at once.
+//! - **CHECK** (1 cycle): the cycle counter against `rounds_until`; the walk
+//!   registers take the root position.
+//! - **Descent**, a level: READ the children one a cycle; a cycle later
+//!   each is noted when unvisited (the first such wins) and enters the score
+//!   pipeline; WAIT for the last score (the highest wins, the first of
+//!   equals); PICK reads the winner; APPLY plays its move through the placer
+//!   into the walk registers (the sides swap) and pushes it on the path. A
+//!   node without children, or the path full, is the leaf.
+//! - **LEAF** (1 cycle): the bank starts on the walk position (reseeding its
+//!   streams in the search's first round); the expander too when the leaf
+//!   has enough visits, its game is not over and the memory has room.
+//!   **PLAYOUT**: the expander's children are written as they stream out
+//!   (a pass child when there is none); it ends in the cycle both are done.
+//! - **BACKUP**, a node of the path a time from the leaf: read it, then
+//!   write it with the bank's points added for the side that made its move
+//!   (and, for an expanded leaf, its children).
+//! - **CHOOSE**: the root's children read one a cycle; the most visited
+//!   (the first of equals) is the move.
+
+use crate::board::Board;
+use crate::expander::Expander;
+use crate::move_gen::Tiles;
+use crate::placer::Placer;
+use crate::playout_bank::PlayoutBank;
+use crate::ucb_score::UcbScore;
+use model::board_tree::{EXPAND_AFTER, MAX_DEPTH, NODES, POINT_BITS, VISIT_BITS};
+use model::expander::CHILDREN;
+use model::monte_carlo::SEED;
+use model::playout_bank::ENGINES;
+use rust_hdl::prelude::*;
+
+/// The shape number of a pass child (no shape: the placer places nothing).
+pub const PASS_SHAPE: u64 = 127;
+/// Address bits of the node memory.
+pub const ADDRESS_BITS: usize = 14;
+const _: () = assert!(NODES == 1 << ADDRESS_BITS && MAX_DEPTH == 32 && CHILDREN == 16);
+/// Width of the cycle counter and the budget.
+pub const TIMER_BITS: usize = 26;
+/// A node's word: shape (7), corner (8), visits, points, first child, children (5).
+pub const NODE_BITS: usize = 7 + 8 + VISIT_BITS + POINT_BITS + ADDRESS_BITS + 5;
+const VISITS_AT: usize = 15;
+const POINTS_AT: usize = VISITS_AT + VISIT_BITS;
+const FIRST_AT: usize = POINTS_AT + POINT_BITS;
+const COUNT_AT: usize = FIRST_AT + ADDRESS_BITS;
+// `update` writes the fields' places as literals (a kernel's shifts take
+// literals): they hold for these widths only.
+const _: () = assert!(VISITS_AT == 15 && POINTS_AT == 39 && FIRST_AT == 64 && COUNT_AT == 78);
+
+/// The phases.
+mod phase {
+    pub const IDLE: u64 = 0;
+    pub const ROOT: u64 = 1;
+    pub const CHECK: u64 = 2;
+    pub const READ: u64 = 3;
+    pub const WAIT: u64 = 4;
+    pub const PICK: u64 = 5;
+    pub const APPLY: u64 = 6;
+    pub const LEAF: u64 = 7;
+    pub const PLAYOUT: u64 = 8;
+    pub const BACKUP_READ: u64 = 9;
+    pub const BACKUP_WRITE: u64 = 10;
+    pub const CHOOSE: u64 = 11;
+}
+
+/// The tree search.
+#[derive(LogicBlock)]
+pub struct BoardTree {
+    /// The clock.
+    pub clock: Signal<In, Clock>,
+    /// One-cycle pulse, taken while idle: search the position below.
+    pub start: Signal<In, Bit>,
+    /// The side to move's cells.
+    pub own: Signal<In, Board>,
+    /// The other side's cells.
+    pub opponent: Signal<In, Board>,
+    /// The side to move's start square, one-hot.
+    pub start_square: Signal<In, Board>,
+    /// The other side's start square.
+    pub opponent_start_square: Signal<In, Board>,
+    /// The side to move's tiles not yet placed.
+    pub tiles_left: Signal<In, Tiles>,
+    /// The other side's.
+    pub opponent_tiles_left: Signal<In, Tiles>,
+    /// Passes in a row before the position.
+    pub passes: Signal<In, Bits<2>>,
+    /// No round starts once the cycle counter reaches this.
+    pub rounds_until: Signal<In, Bits<TIMER_BITS>>,
+    /// High for one cycle when the move is chosen; the outputs below hold
+    /// until the next `start`.
+    pub done: Signal<Out, Bit>,
+    /// A move was chosen (else: a pass).
+    pub found: Signal<Out, Bit>,
+    /// The move's oriented shape.
+    pub best_shape: Signal<Out, Bits<7>>,
+    /// The move's box corner.
+    pub best_corner: Signal<Out, Bits<8>>,
+    /// Rounds played.
+    pub rounds: Signal<Out, Bits<20>>,
+    /// Nodes in the memory.
+    pub nodes: Signal<Out, Bits<15>>,
+    /// The move's tile.
+    pub best_tile: Signal<Out, Bits<5>>,
+    /// The root's candidates.
+    pub candidates: Signal<Out, Bits<11>>,
+    /// Plies the engines played.
+    pub plies: Signal<Out, Bits<32>>,
+    /// Searching.
+    pub busy: Signal<Out, Bit>,
+    memory: RAM<Bits<NODE_BITS>, ADDRESS_BITS>,
+    expander: Expander,
+    bank: PlayoutBank,
+    scorer: UcbScore,
+    placer: Placer,
+    phase: DFF<Bits<4>>,
+    timer: DFF<Bits<TIMER_BITS>>,
+    // The root.
+    own_r: DFF<Board>,
+    opp_r: DFF<Board>,
+    square_r: DFF<Board>,
+    opp_square_r: DFF<Board>,
+    tiles_r: DFF<Tiles>,
+    opp_tiles_r: DFF<Tiles>,
+    passes_r: DFF<Bits<2>>,
+    root_count: DFF<Bits<5>>,
+    root_visits: DFF<Bits<VISIT_BITS>>,
+    // The walk: the position reached, its side to move first.
+    own_w: DFF<Board>,
+    opp_w: DFF<Board>,
+    square_w: DFF<Board>,
+    opp_square_w: DFF<Board>,
+    tiles_w: DFF<Tiles>,
+    opp_tiles_w: DFF<Tiles>,
+    passes_w: DFF<Bits<2>>,
+    /// The walk's side to move is the root's.
+    root_to_move: DFF<Bit>,
+    // A level of the descent.
+    level_first: DFF<Bits<ADDRESS_BITS>>,
+    level_count: DFF<Bits<5>>,
+    parent_visits: DFF<Bits<VISIT_BITS>>,
+    read_index: DFF<Bits<5>>,
+    data_valid: DFF<Bit>,
+    data_index: DFF<Bits<5>>,
+    score_index: DFF<Bits<5>>,
+    unvisited_found: DFF<Bit>,
+    best_found: DFF<Bit>,
+    best_index: DFF<Bits<5>>,
+    best_score: DFF<Bits<32>>,
+    wait_count: DFF<Bits<3>>,
+    // The path.
+    path_node: [DFF<Bits<ADDRESS_BITS>>; MAX_DEPTH],
+    path_root_moved: [DFF<Bit>; MAX_DEPTH],
+    depth: DFF<Bits<6>>,
+    // The leaf and its playout.
+    leaf_visits: DFF<Bits<VISIT_BITS>>,
+    expanding: DFF<Bit>,
+    bank_finished: DFF<Bit>,
+    expander_finished: DFF<Bit>,
+    first_round: DFF<Bit>,
+    next_free: DFF<Bits<15>>,
+    new_first: DFF<Bits<ADDRESS_BITS>>,
+    new_count: DFF<Bits<5>>,
+    /// The leaf's side to move is the root's.
+    leaf_root_to_move: DFF<Bit>,
+    // The choice and the counts.
+    rounds_q: DFF<Bits<20>>,
+    found_q: DFF<Bit>,
+    best_shape_q: DFF<Bits<7>>,
+    best_corner_q: DFF<Bits<8>>,
+    best_visits: DFF<Bits<VISIT_BITS>>,
+    best_tile_q: DFF<Bits<5>>,
+    candidates_q: DFF<Bits<11>>,
+    plies_q: DFF<Bits<32>>,
+    done_q: DFF<Bit>,
+    /// The chosen child's address (PICK), pushed on the path at APPLY.
+    chosen_address: DFF<Bits<ADDRESS_BITS>>,
+    /// The next BACKUP_WRITE is the leaf's.
+    at_leaf: DFF<Bit>,
+    top_index: Signal<Local, Bits<6>>,
+    // Combinational.
+    record_visits: Signal<Local, Bits<VISIT_BITS>>,
+    record_points: Signal<Local, Bits<POINT_BITS>>,
+    record_first: Signal<Local, Bits<ADDRESS_BITS>>,
+    record_count: Signal<Local, Bits<5>>,
+    record_shape: Signal<Local, Bits<7>>,
+    child_word: Signal<Local, Bits<NODE_BITS>>,
+    pass_word: Signal<Local, Bits<NODE_BITS>>,
+    backup_word: Signal<Local, Bits<NODE_BITS>>,
+    backup_first: Signal<Local, Bits<ADDRESS_BITS>>,
+    backup_count: Signal<Local, Bits<5>>,
+    gained: Signal<Local, Bits<POINT_BITS>>,
+    top_node: Signal<Local, Bits<ADDRESS_BITS>>,
+    top_root_moved: Signal<Local, Bit>,
+    over: Signal<Local, Bit>,
+    one_tile: Signal<Local, Bit>,
+    bank_done_now: Signal<Local, Bit>,
+    expander_done_now: Signal<Local, Bit>,
+    room: Signal<Local, Bit>,
+    numbers: [Constant<Bits<6>>; MAX_DEPTH],
+    pass_shape: Constant<Bits<7>>,
+    expand_after: Constant<Bits<VISIT_BITS>>,
+    engines: Constant<Bits<VISIT_BITS>>,
+    full_points: Constant<Bits<POINT_BITS>>,
+    room_limit: Constant<Bits<15>>,
+    max_depth: Constant<Bits<6>>,
+    seed: Constant<Bits<32>>,
+    p_idle: Constant<Bits<4>>,
+    p_root: Constant<Bits<4>>,
+    p_check: Constant<Bits<4>>,
+    p_read: Constant<Bits<4>>,
+    p_wait: Constant<Bits<4>>,
+    p_pick: Constant<Bits<4>>,
+    p_apply: Constant<Bits<4>>,
+    p_leaf: Constant<Bits<4>>,
+    p_playout: Constant<Bits<4>>,
+    p_backup_read: Constant<Bits<4>>,
+    p_backup_write: Constant<Bits<4>>,
+    p_choose: Constant<Bits<4>>,
+}
+
+impl BoardTree {
+    /// An idle search with an empty node memory.
+    pub fn new() -> BoardTree {
+        let p = |v: u64| Constant::new(Bits::<4>::from(v));
+        BoardTree {
+            clock: Default::default(),
+            start: Default::default(),
+            own: Default::default(),
+            opponent: Default::default(),
+            start_square: Default::default(),
+            opponent_start_square: Default::default(),
+            tiles_left: Default::default(),
+            opponent_tiles_left: Default::default(),
+            passes: Default::default(),
+            rounds_until: Default::default(),
+            done: Default::default(),
+            found: Default::default(),
+            best_shape: Default::default(),
+            best_corner: Default::default(),
+            rounds: Default::default(),
+            nodes: Default::default(),
+            best_tile: Default::default(),
+            candidates: Default::default(),
+            plies: Default::default(),
+            busy: Default::default(),
+            memory: RAM::default(),
+            expander: Expander::new(),
+            bank: PlayoutBank::new(),
+            scorer: UcbScore::new(),
+            placer: Placer::new(),
+            phase: Default::default(),
+            timer: Default::default(),
+            own_r: Default::default(),
+            opp_r: Default::default(),
+            square_r: Default::default(),
+            opp_square_r: Default::default(),
+            tiles_r: Default::default(),
+            opp_tiles_r: Default::default(),
+            passes_r: Default::default(),
+            root_count: Default::default(),
+            root_visits: Default::default(),
+            own_w: Default::default(),
+            opp_w: Default::default(),
+            square_w: Default::default(),
+            opp_square_w: Default::default(),
+            tiles_w: Default::default(),
+            opp_tiles_w: Default::default(),
+            passes_w: Default::default(),
+            root_to_move: Default::default(),
+            level_first: Default::default(),
+            level_count: Default::default(),
+            parent_visits: Default::default(),
+            read_index: Default::default(),
+            data_valid: Default::default(),
+            data_index: Default::default(),
+            score_index: Default::default(),
+            unvisited_found: Default::default(),
+            best_found: Default::default(),
+            best_index: Default::default(),
+            best_score: Default::default(),
+            wait_count: Default::default(),
+            path_node: Default::default(),
+            path_root_moved: Default::default(),
+            depth: Default::default(),
+            leaf_visits: Default::default(),
+            expanding: Default::default(),
+            bank_finished: Default::default(),
+            expander_finished: Default::default(),
+            first_round: Default::default(),
+            next_free: Default::default(),
+            new_first: Default::default(),
+            new_count: Default::default(),
+            leaf_root_to_move: Default::default(),
+            rounds_q: Default::default(),
+            found_q: Default::default(),
+            best_shape_q: Default::default(),
+            best_corner_q: Default::default(),
+            best_visits: Default::default(),
+            best_tile_q: Default::default(),
+            candidates_q: Default::default(),
+            plies_q: Default::default(),
+            done_q: Default::default(),
+            chosen_address: Default::default(),
+            at_leaf: Default::default(),
+            top_index: Default::default(),
+            record_visits: Default::default(),
+            record_points: Default::default(),
+            record_first: Default::default(),
+            record_count: Default::default(),
+            record_shape: Default::default(),
+            child_word: Default::default(),
+            pass_word: Default::default(),
+            backup_word: Default::default(),
+            backup_first: Default::default(),
+            backup_count: Default::default(),
+            gained: Default::default(),
+            top_node: Default::default(),
+            top_root_moved: Default::default(),
+            over: Default::default(),
+            one_tile: Default::default(),
+            bank_done_now: Default::default(),
+            expander_done_now: Default::default(),
+            room: Default::default(),
+            numbers: std::array::from_fn(|i| Constant::new((i as u64).into())),
+            pass_shape: Constant::new(PASS_SHAPE.into()),
+            expand_after: Constant::new(u64::from(EXPAND_AFTER).into()),
+            engines: Constant::new((ENGINES as u64).into()),
+            full_points: Constant::new((2 * ENGINES as u64).into()),
+            room_limit: Constant::new(((NODES - CHILDREN) as u64).into()),
+            max_depth: Constant::new((MAX_DEPTH as u64).into()),
+            seed: Constant::new(u64::from(SEED).into()),
+            p_idle: p(phase::IDLE),
+            p_root: p(phase::ROOT),
+            p_check: p(phase::CHECK),
+            p_read: p(phase::READ),
+            p_wait: p(phase::WAIT),
+            p_pick: p(phase::PICK),
+            p_apply: p(phase::APPLY),
+            p_leaf: p(phase::LEAF),
+            p_playout: p(phase::PLAYOUT),
+            p_backup_read: p(phase::BACKUP_READ),
+            p_backup_write: p(phase::BACKUP_WRITE),
+            p_choose: p(phase::CHOOSE),
+        }
+    }
+}
+
+impl Default for BoardTree {
+    fn default() -> BoardTree {
+        BoardTree::new()
+    }
+}
+
+impl Logic for BoardTree {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self,
+            clock,
+            phase,
+            timer,
+            own_r,
+            opp_r,
+            square_r,
+            opp_square_r,
+            tiles_r,
+            opp_tiles_r,
+            passes_r,
+            root_count,
+            root_visits,
+            own_w,
+            opp_w,
+            square_w,
+            opp_square_w,
+            tiles_w,
+            opp_tiles_w,
+            passes_w,
+            root_to_move,
+            level_first,
+            level_count,
+            parent_visits,
+            read_index,
+            data_valid,
+            data_index,
+            score_index,
+            unvisited_found,
+            best_found,
+            best_index,
+            best_score,
+            wait_count,
+            depth,
+            leaf_visits,
+            expanding,
+            bank_finished,
+            expander_finished,
+            first_round,
+            next_free,
+            new_first,
+            new_count,
+            leaf_root_to_move,
+            rounds_q,
+            found_q,
+            best_shape_q,
+            best_corner_q,
+            best_visits,
+            best_tile_q,
+            candidates_q,
+            plies_q,
+            done_q,
+            chosen_address,
+            at_leaf
+        );
+        for j in 0..32 {
+            self.path_node[j].clock.next = self.clock.val();
+            self.path_root_moved[j].clock.next = self.clock.val();
+            self.path_node[j].d.next = self.path_node[j].q.val();
+            self.path_root_moved[j].d.next = self.path_root_moved[j].q.val();
+        }
+        self.memory.read_clock.next = self.clock.val();
+        self.memory.write_clock.next = self.clock.val();
+        self.memory.read_address.next = 0.into();
+        self.memory.write_enable.next = false;
+        self.memory.write_address.next = self.next_free.q.val().get_bits::<ADDRESS_BITS>(0);
+
+        // A node's word as read.
+        self.record_shape.next = self.memory.read_data.val().get_bits::<7>(0);
+        self.record_visits.next = self.memory.read_data.val().get_bits::<VISIT_BITS>(15);
+        self.record_points.next = self.memory.read_data.val().get_bits::<POINT_BITS>(39);
+        self.record_first.next = self.memory.read_data.val().get_bits::<ADDRESS_BITS>(64);
+        self.record_count.next = self.memory.read_data.val().get_bits::<5>(78);
+        self.child_word.next = bit_cast::<NODE_BITS, 7>(self.expander.child_shape.val())
+            | (bit_cast::<NODE_BITS, 8>(self.expander.child_corner.val()) << 7);
+        self.memory.write_data.next = self.child_word.val();
+        self.pass_word.next = bit_cast::<NODE_BITS, 7>(self.pass_shape.val());
+
+        // The expander: the position at the ports for the root, else the walk's.
+        self.expander.clock.next = self.clock.val();
+        self.expander.start.next = false;
+        self.expander.own.next = self.own_w.q.val();
+        self.expander.opponent.next = self.opp_w.q.val();
+        self.expander.start_square.next = self.square_w.q.val();
+        self.expander.opponent_start_square.next = self.opp_square_w.q.val();
+        self.expander.tiles_left.next = self.tiles_w.q.val();
+        if self.phase.q.val() == self.p_idle.val() {
+            self.expander.own.next = self.own.val();
+            self.expander.opponent.next = self.opponent.val();
+            self.expander.start_square.next = self.start_square.val();
+            self.expander.opponent_start_square.next = self.opponent_start_square.val();
+            self.expander.tiles_left.next = self.tiles_left.val();
+        }
+        // The bank: the walk's position.
+        self.bank.clock.next = self.clock.val();
+        self.bank.start.next = false;
+        self.bank.reseed.next = self.first_round.q.val();
+        self.bank.seed.next = self.seed.val();
+        self.bank.own.next = self.own_w.q.val();
+        self.bank.opponent.next = self.opp_w.q.val();
+        self.bank.start_square.next = self.square_w.q.val();
+        self.bank.opponent_start_square.next = self.opp_square_w.q.val();
+        self.bank.tiles_left.next = self.tiles_w.q.val();
+        self.bank.opponent_tiles_left.next = self.opp_tiles_w.q.val();
+        self.bank.passes.next = self.passes_w.q.val();
+        // The score pipeline: the children as they are read.
+        self.scorer.clock.next = self.clock.val();
+        self.scorer.valid_in.next = self.data_valid.q.val();
+        self.scorer.points.next = self.record_points.val();
+        self.scorer.visits.next = self.record_visits.val();
+        self.scorer.parent.next = self.parent_visits.q.val();
+        // The placer: the word read (a register).
+        self.placer.shape.next = self.memory.read_data.val().get_bits::<7>(0);
+        self.placer.corner.next = self.memory.read_data.val().get_bits::<8>(7);
+
+        self.over.next = (self.passes_w.q.val() == 2)
+            | !self.tiles_w.q.val().any()
+            | !self.opp_tiles_w.q.val().any();
+        self.one_tile.next =
+            self.tiles_r.q.val().any() & !(self.tiles_r.q.val() & (self.tiles_r.q.val() - 1)).any();
+        self.room.next = self.next_free.q.val() <= self.room_limit.val();
+
+        // The path's top: the node BACKUP is at.
+        self.top_index.next = self.depth.q.val() - 1;
+        self.top_node.next = 0.into();
+        self.top_root_moved.next = false;
+        for j in 0..32 {
+            if self.top_index.val() == self.numbers[j].val() {
+                self.top_node.next = self.path_node[j].q.val();
+                self.top_root_moved.next = self.path_root_moved[j].q.val();
+            }
+        }
+        self.gained.next =
+            self.full_points.val() - bit_cast::<POINT_BITS, 8>(self.bank.points.val());
+        if self.top_root_moved.val() == self.leaf_root_to_move.q.val() {
+            self.gained.next = bit_cast::<POINT_BITS, 8>(self.bank.points.val());
+        }
+        self.backup_first.next = self.record_first.val();
+        self.backup_count.next = self.record_count.val();
+        if self.at_leaf.q.val() & self.expanding.q.val() {
+            self.backup_first.next = self.new_first.q.val();
+            self.backup_count.next = self.new_count.q.val();
+        }
+        self.backup_word.next =
+            bit_cast::<NODE_BITS, 15>(self.memory.read_data.val().get_bits::<15>(0))
+                | (bit_cast::<NODE_BITS, VISIT_BITS>(
+                    self.record_visits.val() + self.engines.val(),
+                ) << 15)
+                | (bit_cast::<NODE_BITS, POINT_BITS>(self.record_points.val() + self.gained.val())
+                    << 39)
+                | (bit_cast::<NODE_BITS, ADDRESS_BITS>(self.backup_first.val()) << 64)
+                | (bit_cast::<NODE_BITS, 5>(self.backup_count.val()) << 78);
+        self.bank_done_now.next = self.bank_finished.q.val() | self.bank.done.val();
+        self.expander_done_now.next =
+            !self.expanding.q.val() | self.expander_finished.q.val() | self.expander.done.val();
+
+        // The descent's data: a child read a cycle ago.
+        self.data_valid.d.next = false;
+        if self.data_valid.q.val()
+            & (self.phase.q.val() != self.p_choose.val())
+            & !self.record_visits.val().any()
+            & !self.unvisited_found.q.val()
+        {
+            self.unvisited_found.d.next = true;
+            self.best_index.d.next = self.data_index.q.val();
+        }
+        if self.scorer.valid_out.val() {
+            self.score_index.d.next = self.score_index.q.val() + 1;
+            if !self.unvisited_found.q.val()
+                & !(self.data_valid.q.val() & !self.record_visits.val().any())
+                & (!self.best_found.q.val() | (self.scorer.score.val() > self.best_score.q.val()))
+            {
+                self.best_found.d.next = true;
+                self.best_score.d.next = self.scorer.score.val();
+                self.best_index.d.next = self.score_index.q.val();
+            }
+        }
+
+        // The machine.
+        self.done_q.d.next = false;
+        self.timer.d.next = self.timer.q.val() + 1;
+        if self.phase.q.val() == self.p_idle.val() {
+            if self.start.val() {
+                self.own_r.d.next = self.own.val();
+                self.opp_r.d.next = self.opponent.val();
+                self.square_r.d.next = self.start_square.val();
+                self.opp_square_r.d.next = self.opponent_start_square.val();
+                self.tiles_r.d.next = self.tiles_left.val();
+                self.opp_tiles_r.d.next = self.opponent_tiles_left.val();
+                self.passes_r.d.next = self.passes.val();
+                self.expander.start.next = true;
+                self.next_free.d.next = 0.into();
+                self.root_count.d.next = 0.into();
+                self.root_visits.d.next = 0.into();
+                self.rounds_q.d.next = 0.into();
+                self.plies_q.d.next = 0.into();
+                self.first_round.d.next = true;
+                self.found_q.d.next = false;
+                self.timer.d.next = 2.into();
+                self.phase.d.next = self.p_root.val();
+            }
+        } else if self.phase.q.val() == self.p_root.val() {
+            if self.expander.child.val() {
+                self.memory.write_enable.next = true;
+                self.next_free.d.next = self.next_free.q.val() + 1;
+                self.root_count.d.next = self.root_count.q.val() + 1;
+            }
+            if self.expander.done.val() {
+                self.candidates_q.d.next = self.expander.candidates.val();
+                if !self.expander.found.val() {
+                    self.done_q.d.next = true;
+                    self.phase.d.next = self.p_idle.val();
+                } else if (self.root_count.q.val() == 1) | self.one_tile.val() {
+                    self.found_q.d.next = true;
+                    self.best_shape_q.d.next = self.expander.best_shape.val();
+                    self.best_corner_q.d.next = self.expander.best_corner.val();
+                    self.best_tile_q.d.next = self.expander.best_tile.val();
+                    self.done_q.d.next = true;
+                    self.phase.d.next = self.p_idle.val();
+                } else {
+                    self.phase.d.next = self.p_check.val();
+                }
+            }
+        } else if self.phase.q.val() == self.p_check.val() {
+            self.read_index.d.next = 0.into();
+            self.unvisited_found.d.next = false;
+            self.best_found.d.next = false;
+            self.score_index.d.next = 0.into();
+            if self.timer.q.val() >= self.rounds_until.val() {
+                self.phase.d.next = self.p_choose.val();
+            } else {
+                self.own_w.d.next = self.own_r.q.val();
+                self.opp_w.d.next = self.opp_r.q.val();
+                self.square_w.d.next = self.square_r.q.val();
+                self.opp_square_w.d.next = self.opp_square_r.q.val();
+                self.tiles_w.d.next = self.tiles_r.q.val();
+                self.opp_tiles_w.d.next = self.opp_tiles_r.q.val();
+                self.passes_w.d.next = self.passes_r.q.val();
+                self.root_to_move.d.next = true;
+                self.level_first.d.next = 0.into();
+                self.level_count.d.next = self.root_count.q.val();
+                self.parent_visits.d.next = self.root_visits.q.val();
+                self.depth.d.next = 0.into();
+                self.phase.d.next = self.p_read.val();
+            }
+        } else if self.phase.q.val() == self.p_read.val() {
+            self.memory.read_address.next =
+                self.level_first.q.val() + bit_cast::<ADDRESS_BITS, 5>(self.read_index.q.val());
+            self.data_valid.d.next = true;
+            self.data_index.d.next = self.read_index.q.val();
+            self.read_index.d.next = self.read_index.q.val() + 1;
+            if self.read_index.q.val() == self.level_count.q.val() - 1 {
+                self.wait_count.d.next = 0.into();
+                self.phase.d.next = self.p_wait.val();
+            }
+        } else if self.phase.q.val() == self.p_wait.val() {
+            self.wait_count.d.next = self.wait_count.q.val() + 1;
+            if self.wait_count.q.val() == 4 {
+                self.phase.d.next = self.p_pick.val();
+            }
+        } else if self.phase.q.val() == self.p_pick.val() {
+            self.chosen_address.d.next =
+                self.level_first.q.val() + bit_cast::<ADDRESS_BITS, 5>(self.best_index.q.val());
+            self.memory.read_address.next =
+                self.level_first.q.val() + bit_cast::<ADDRESS_BITS, 5>(self.best_index.q.val());
+            self.phase.d.next = self.p_apply.val();
+        } else if self.phase.q.val() == self.p_apply.val() {
+            for j in 0..32 {
+                if self.depth.q.val() == self.numbers[j].val() {
+                    self.path_node[j].d.next = self.chosen_address.q.val();
+                    self.path_root_moved[j].d.next = self.root_to_move.q.val();
+                }
+            }
+            self.depth.d.next = self.depth.q.val() + 1;
+            self.own_w.d.next = self.opp_w.q.val();
+            self.opp_w.d.next = self.own_w.q.val() | self.placer.cells.val();
+            self.square_w.d.next = self.opp_square_w.q.val();
+            self.opp_square_w.d.next = self.square_w.q.val();
+            self.tiles_w.d.next = self.opp_tiles_w.q.val();
+            self.opp_tiles_w.d.next =
+                self.tiles_w.q.val() & !(bit_cast::<21, 1>(1.into()) << self.placer.tile.val());
+            self.passes_w.d.next = 0.into();
+            if self.record_shape.val() == self.pass_shape.val() {
+                self.passes_w.d.next = self.passes_w.q.val() + 1;
+            }
+            self.root_to_move.d.next = !self.root_to_move.q.val();
+            self.parent_visits.d.next = self.record_visits.val();
+            self.leaf_visits.d.next = self.record_visits.val();
+            self.level_first.d.next = self.record_first.val();
+            self.level_count.d.next = self.record_count.val();
+            self.read_index.d.next = 0.into();
+            self.unvisited_found.d.next = false;
+            self.best_found.d.next = false;
+            self.score_index.d.next = 0.into();
+            if (self.record_count.val() == 0) | (self.depth.q.val() + 1 == self.max_depth.val()) {
+                self.phase.d.next = self.p_leaf.val();
+            } else {
+                self.phase.d.next = self.p_read.val();
+            }
+        } else if self.phase.q.val() == self.p_leaf.val() {
+            self.bank.start.next = true;
+            self.first_round.d.next = false;
+            self.expanding.d.next = false;
+            if (self.leaf_visits.q.val() >= self.expand_after.val())
+                & (self.level_count.q.val() == 0)
+                & !self.over.val()
+                & self.room.val()
+            {
+                self.expander.start.next = true;
+                self.expanding.d.next = true;
+            }
+            self.bank_finished.d.next = false;
+            self.expander_finished.d.next = false;
+            self.new_first.d.next = self.next_free.q.val().get_bits::<ADDRESS_BITS>(0);
+            self.new_count.d.next = 0.into();
+            self.leaf_root_to_move.d.next = self.root_to_move.q.val();
+            self.phase.d.next = self.p_playout.val();
+        } else if self.phase.q.val() == self.p_playout.val() {
+            if self.expanding.q.val() & self.expander.child.val() {
+                self.memory.write_enable.next = true;
+                self.next_free.d.next = self.next_free.q.val() + 1;
+                self.new_count.d.next = self.new_count.q.val() + 1;
+            }
+            if self.expanding.q.val() & self.expander.done.val() & (self.new_count.q.val() == 0) {
+                // No candidate: a pass child.
+                self.memory.write_enable.next = true;
+                self.memory.write_data.next = self.pass_word.val();
+                self.next_free.d.next = self.next_free.q.val() + 1;
+                self.new_count.d.next = 1.into();
+            }
+            if self.bank.done.val() {
+                self.bank_finished.d.next = true;
+            }
+            if self.expander.done.val() {
+                self.expander_finished.d.next = true;
+            }
+            if self.bank.done.val() {
+                self.plies_q.d.next =
+                    self.plies_q.q.val() + bit_cast::<32, 16>(self.bank.plies.val());
+            }
+            if self.bank_done_now.val() & self.expander_done_now.val() {
+                self.at_leaf.d.next = true;
+                self.phase.d.next = self.p_backup_read.val();
+            }
+        } else if self.phase.q.val() == self.p_backup_read.val() {
+            self.memory.read_address.next = self.top_node.val();
+            self.phase.d.next = self.p_backup_write.val();
+        } else if self.phase.q.val() == self.p_backup_write.val() {
+            self.memory.write_enable.next = true;
+            self.memory.write_address.next = self.top_node.val();
+            self.memory.write_data.next = self.backup_word.val();
+            self.at_leaf.d.next = false;
+            self.depth.d.next = self.depth.q.val() - 1;
+            if self.depth.q.val() == 1 {
+                self.root_visits.d.next = self.root_visits.q.val() + self.engines.val();
+                self.rounds_q.d.next = self.rounds_q.q.val() + 1;
+                self.phase.d.next = self.p_check.val();
+            } else {
+                self.phase.d.next = self.p_backup_read.val();
+            }
+        } else {
+            // CHOOSE: the root's children read one a cycle; the most visited.
+            if self.read_index.q.val() < self.root_count.q.val() {
+                self.memory.read_address.next =
+                    bit_cast::<ADDRESS_BITS, 5>(self.read_index.q.val());
+                self.data_valid.d.next = true;
+                self.data_index.d.next = self.read_index.q.val();
+                self.read_index.d.next = self.read_index.q.val() + 1;
+            }
+            if self.data_valid.q.val() {
+                if !self.best_found.q.val() | (self.record_visits.val() > self.best_visits.q.val())
+                {
+                    self.best_found.d.next = true;
+                    self.best_visits.d.next = self.record_visits.val();
+                    self.best_shape_q.d.next = self.record_shape.val();
+                    self.best_corner_q.d.next = self.memory.read_data.val().get_bits::<8>(7);
+                    self.best_tile_q.d.next = self.placer.tile.val();
+                }
+                if self.data_index.q.val() == self.root_count.q.val() - 1 {
+                    self.found_q.d.next = true;
+                    self.done_q.d.next = true;
+                    self.phase.d.next = self.p_idle.val();
+                }
+            }
+        }
+        self.done.next = self.done_q.q.val();
+        self.found.next = self.found_q.q.val();
+        self.best_shape.next = self.best_shape_q.q.val();
+        self.best_corner.next = self.best_corner_q.q.val();
+        self.rounds.next = self.rounds_q.q.val();
+        self.nodes.next = self.next_free.q.val();
+        self.best_tile.next = self.best_tile_q.q.val();
+        self.candidates.next = self.candidates_q.q.val();
+        self.plies.next = self.plies_q.q.val();
+        self.busy.next = (self.phase.q.val() != self.p_idle.val()) | self.bank.busy.val();
+    }
+}

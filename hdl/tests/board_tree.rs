@@ -1,0 +1,113 @@
+//! The tree search (`BoardTree`) in rust-hdl's event simulator against
+//! `model::board_tree::search`: a late position searched with a small budget
+//! (several rounds, expansions, a pass or the end within the tree) and a
+//! position with one candidate; the move, rounds, nodes and the cycle of
+//! `done` equal the model's. (Verilator runs it on 166 positions.)
+
+#[path = "common/inputs.rs"]
+mod inputs;
+
+use ::model::board_tree::search;
+use ::model::monte_carlo::Budget;
+use blokus::{Bitboard, Position};
+use games::blokus::sensible_games;
+use hdl::BoardTree;
+use inputs::{board, tiles};
+use rust_hdl::prelude::*;
+use std::sync::{Arc, Mutex};
+
+/// (found, shape, corner, rounds, nodes, edges) for each position.
+type Said = (bool, u64, u64, u64, u64, u64);
+
+fn run(positions: &[Position], budget: Budget, limit: u64) -> Vec<Said> {
+    let out = Arc::new(Mutex::new(Vec::new()));
+    let positions = positions.to_vec();
+    let mut sim = Simulation::new();
+    sim.add_clock(5, |x: &mut Box<BoardTree>| x.clock.next = !x.clock.val());
+    {
+        let out = out.clone();
+        sim.add_testbench(move |mut ep: Sim<BoardTree>| {
+            let mut x = ep.init()?;
+            x = ep.watch(|x| x.clock.val().clk, x)?;
+            for p in &positions {
+                let me = p.to_move();
+                x.own.next = board(p.cells(me));
+                x.opponent.next = board(p.cells(me.other()));
+                x.start_square.next = board(Bitboard::from_cell(me.start_square()));
+                x.opponent_start_square.next =
+                    board(Bitboard::from_cell(me.other().start_square()));
+                x.tiles_left.next = tiles(p, me);
+                x.opponent_tiles_left.next = tiles(p, me.other());
+                x.passes.next = u64::from(p.passes_in_row()).into();
+                x.rounds_until.next = budget.rounds_until.into();
+                x.start.next = true;
+                let mut edges = 0;
+                loop {
+                    x = ep.watch(|x| !x.clock.val().clk, x)?;
+                    x = ep.watch(|x| x.clock.val().clk, x)?;
+                    x.start.next = false;
+                    edges += 1;
+                    if x.done.val() || edges > limit {
+                        break;
+                    }
+                }
+                out.lock().unwrap().push((
+                    x.found.val(),
+                    x.best_shape.val().to_u64(),
+                    x.best_corner.val().to_u64(),
+                    x.rounds.val().to_u64(),
+                    x.nodes.val().to_u64(),
+                    edges,
+                ));
+            }
+            ep.done(x)
+        });
+    }
+    sim.run(Box::new(BoardTree::new()), u64::MAX / 2)
+        .expect("the simulation ends");
+    let said = std::mem::take(&mut *out.lock().unwrap());
+    said
+}
+
+#[test]
+fn the_tree_searches_as_the_model() {
+    let games = sensible_games(9, 2, 4);
+    let late = games[0][games[0].len() - 9].clone();
+    let forced = games
+        .iter()
+        .flatten()
+        .find(|p| p.legal_placements().len() == 1)
+        .expect("a position with one move")
+        .clone();
+    let positions = vec![late, forced];
+    let budget = Budget::rounds_for(4_000);
+    // The block is too big for a test thread's stack.
+    let said = hdl::verilog::on_big_stack(|| run(&positions, budget, 20_000));
+    for (p, got) in positions.iter().zip(&said) {
+        let want = search(p, budget);
+        let best = want.best.expect("a move");
+        assert_eq!(
+            *got,
+            (
+                true,
+                u64::from(best.shape),
+                u64::from(best.corner),
+                u64::from(want.rounds),
+                want.nodes as u64,
+                want.edges
+            ),
+            "ply {}: (found, shape, corner, rounds, nodes, edges), the model {want:?}",
+            p.plies()
+        );
+        println!(
+            "ply {}: {} rounds, {} nodes, depth {}, {} cycles",
+            p.plies(),
+            want.rounds,
+            want.nodes,
+            want.depth,
+            want.edges
+        );
+    }
+    let late = search(&positions[0], budget);
+    assert!(late.rounds >= 3 && late.nodes > late.root.len(), "{late:?}");
+}
