@@ -204,7 +204,7 @@ impl TimedSearch {
 
 /// The board's search (`model::monte_carlo` at `budget`, the board's by
 /// default) and the board's next search (`model::board_tree` at
-/// `tree_budget`, its model: the hardware is not built yet) on the
+/// `tree_budget`, the model of `hdl::BoardTree`, not yet in the player) on the
 /// [`search_positions`]: the playouts a second of the hardware (its cycles,
 /// counted exactly by the model, at the board's clock) and of the same search
 /// in software on one core, and, with `pentobi` (a `pentobi-gtp` program),
@@ -294,7 +294,7 @@ fn board_search(
     let (th, ts) = (median(&mut tree_hw), median(&mut tree_sw));
     writeln!(
         out,
-        "board tree (model::board_tree, {} engines, rounds during {:.1} ms; its hardware is not built yet): \
+        "board tree (model::board_tree, {} engines, rounds during {:.1} ms; hdl::BoardTree, not yet in the player): \
          {th:.0} playouts/s by its cycles at {mhz} MHz, {ts:.0} playouts/s in software on one core, ratio {:.1}",
         playout_bank::ENGINES,
         tree_budget.rounds_until as f64 * 1e3 / monte_carlo::CLOCK_HZ as f64,
