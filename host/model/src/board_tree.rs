@@ -454,17 +454,27 @@ mod tests {
 
     #[test]
     fn forced_moves_and_passes_take_no_rounds() {
+        let games = sensible_games(11, 4, 4);
+        // A side without a candidate passes at once.
+        let passing = games
+            .iter()
+            .flatten()
+            .find(|p| !p.is_over() && p.legal_placements().is_empty())
+            .expect("a position where the side to move must pass");
+        let outcome = search(passing, tree_budget());
+        assert_eq!((outcome.best, outcome.rounds, outcome.nodes), (None, 0, 0));
+        // One candidate: it at once.
+        let forced = games
+            .iter()
+            .flatten()
+            .find(|p| p.legal_placements().len() == 1)
+            .expect("a position with one move");
+        let outcome = search(forced, tree_budget());
+        assert_eq!((outcome.rounds, outcome.nodes), (0, 1));
+        assert_eq!(outcome.edges, expand(forced).edges + 1);
+        // After the other side's pass, the search runs as usual.
         let mut position = Position::new();
         position.play(Move::Pass);
-        // A side without a candidate passes at once.
-        let games = sensible_games(11, 1, 4);
-        let passing = games[0]
-            .iter()
-            .find(|p| !p.is_over() && p.legal_placements().is_empty());
-        if let Some(p) = passing {
-            let outcome = search(p, tree_budget());
-            assert_eq!((outcome.best, outcome.rounds), (None, 0));
-        }
         assert!(search(&position, Budget::rounds_for(100_000)).rounds > 0);
     }
 

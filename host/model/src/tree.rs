@@ -402,4 +402,34 @@ mod tests {
         assert_eq!(visits, 500);
         assert!(outcome.depth >= 2, "{outcome:?}");
     }
+
+    #[test]
+    fn leaf_playouts_back_up_every_playout_of_fewer_descents() {
+        let one = search(
+            &Position::new(),
+            &TreeConfig {
+                playouts: 480,
+                ..TreeConfig::default()
+            },
+        );
+        let eight = search(
+            &Position::new(),
+            &TreeConfig {
+                playouts: 480,
+                leaf_playouts: 8,
+                ..TreeConfig::default()
+            },
+        );
+        let visits: u32 = eight.root.iter().map(|r| r.1).sum();
+        assert_eq!(visits, 480);
+        // Every root child's visits come in whole leaves of 8.
+        assert!(eight.root.iter().all(|r| r.1 % 8 == 0), "{:?}", eight.root);
+        // 60 descents grow a smaller tree than 480.
+        assert!(
+            eight.nodes < one.nodes,
+            "{} against {}",
+            eight.nodes,
+            one.nodes
+        );
+    }
 }
