@@ -4,15 +4,16 @@
 //! position with one candidate; the move, rounds, nodes and the cycle of
 //! `done` equal the model's. (Verilator runs it on 166 positions.)
 
+#[macro_use]
 #[path = "common/inputs.rs"]
 mod inputs;
 
 use ::model::board_tree::search;
 use ::model::monte_carlo::Budget;
-use blokus::{Bitboard, Position};
+use blokus::Position;
 use games::blokus::sensible_games;
 use hdl::BoardTree;
-use inputs::{board, tiles};
+use inputs::tiles;
 use rust_hdl::prelude::*;
 use std::sync::{Arc, Mutex};
 
@@ -30,14 +31,8 @@ fn run(positions: &[Position], budget: Budget, limit: u64) -> Vec<Said> {
             let mut x = ep.init()?;
             x = ep.watch(|x| x.clock.val().clk, x)?;
             for p in &positions {
-                let me = p.to_move();
-                x.own.next = board(p.cells(me));
-                x.opponent.next = board(p.cells(me.other()));
-                x.start_square.next = board(Bitboard::from_cell(me.start_square()));
-                x.opponent_start_square.next =
-                    board(Bitboard::from_cell(me.other().start_square()));
-                x.tiles_left.next = tiles(p, me);
-                x.opponent_tiles_left.next = tiles(p, me.other());
+                drive_position!(x, p);
+                x.opponent_tiles_left.next = tiles(p, p.to_move().other());
                 x.passes.next = u64::from(p.passes_in_row()).into();
                 x.rounds_until.next = budget.rounds_until.into();
                 x.start.next = true;

@@ -4,16 +4,16 @@
 //! order and cycle, and the cycle of `done`, equal to the model's. And its
 //! Verilog lints clean.
 
+#[macro_use]
 #[path = "common/inputs.rs"]
 mod inputs;
 #[path = "common/rows.rs"]
 mod rows;
 
 use ::model::expander::expand;
-use blokus::{Bitboard, Position};
+use blokus::Position;
 use games::blokus::sensible_games;
 use hdl::Expander;
-use inputs::{board, tiles};
 use rows::lint_verilog;
 use rust_hdl::prelude::*;
 use std::sync::{Arc, Mutex};
@@ -33,13 +33,7 @@ fn run(positions: &[Position], limit: u64) -> Vec<Said> {
             let mut x = ep.init()?;
             x = ep.watch(|x| x.clock.val().clk, x)?;
             for p in &positions {
-                let me = p.to_move();
-                x.own.next = board(p.cells(me));
-                x.opponent.next = board(p.cells(me.other()));
-                x.start_square.next = board(Bitboard::from_cell(me.start_square()));
-                x.opponent_start_square.next =
-                    board(Bitboard::from_cell(me.other().start_square()));
-                x.tiles_left.next = tiles(p, me);
+                drive_position!(x, p);
                 x.start.next = true;
                 let (mut edges, mut children) = (0, Vec::new());
                 loop {

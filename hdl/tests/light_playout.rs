@@ -5,16 +5,17 @@
 //! plies, the generator's state and the cycle of `done` equal the model's.
 //! And its Verilog lints clean.
 
+#[macro_use]
 #[path = "common/inputs.rs"]
 mod inputs;
 #[path = "common/rows.rs"]
 mod rows;
 
 use ::model::light_playout::{run as model_run, EngineRun};
-use blokus::{Bitboard, Position};
+use blokus::Position;
 use games::blokus::sensible_games;
 use hdl::LightPlayout;
-use inputs::{board, tiles};
+use inputs::tiles;
 use rows::lint_verilog;
 use rust_hdl::prelude::*;
 use std::sync::{Arc, Mutex};
@@ -46,14 +47,8 @@ fn run(cases: &[(Position, u32)], limit: u64) -> Vec<EngineRun> {
             let mut x = ep.init()?;
             x = ep.watch(|x| x.clock.val().clk, x)?;
             for (p, seed, placements) in &cases {
-                let me = p.to_move();
-                x.own.next = board(p.cells(me));
-                x.opponent.next = board(p.cells(me.other()));
-                x.start_square.next = board(Bitboard::from_cell(me.start_square()));
-                x.opponent_start_square.next =
-                    board(Bitboard::from_cell(me.other().start_square()));
-                x.tiles_left.next = tiles(p, me);
-                x.opponent_tiles_left.next = tiles(p, me.other());
+                drive_position!(x, p);
+                x.opponent_tiles_left.next = tiles(p, p.to_move().other());
                 x.passes.next = u64::from(p.passes_in_row()).into();
                 x.seed.next = u64::from(*seed).into();
                 x.start.next = true;

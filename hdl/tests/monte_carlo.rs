@@ -9,6 +9,7 @@
 //! CI runs a handful of short searches here; `verilator.rs` runs its
 //! Verilog on 147 positions from the opening to the end.
 
+#[macro_use]
 #[path = "common/inputs.rs"]
 mod inputs;
 #[path = "common/rows.rs"]
@@ -16,11 +17,11 @@ mod rows;
 
 use ::model::monte_carlo::{search as model_search, Outcome};
 use ::model::placer::placer_tile;
-use blokus::{Bitboard, Position};
+use blokus::Position;
 use games::blokus::sensible_games;
 use hdl::monte_carlo::Budget;
 use hdl::MonteCarlo;
-use inputs::{board, tiles};
+use inputs::tiles;
 use rows::lint_verilog;
 use rust_hdl::prelude::*;
 use std::sync::{Arc, Mutex};
@@ -73,14 +74,8 @@ fn run(uut: MonteCarlo, positions: &[Position], limit: u64) -> Vec<Said> {
             let mut x = ep.init()?;
             x = ep.watch(|x| x.clock.val().clk, x)?;
             for p in &cases {
-                let me = p.to_move();
-                x.own.next = board(p.cells(me));
-                x.opponent.next = board(p.cells(me.other()));
-                x.start_square.next = board(Bitboard::from_cell(me.start_square()));
-                x.opponent_start_square.next =
-                    board(Bitboard::from_cell(me.other().start_square()));
-                x.tiles_left.next = tiles(p, me);
-                x.opponent_tiles_left.next = tiles(p, me.other());
+                drive_position!(x, p);
+                x.opponent_tiles_left.next = tiles(p, p.to_move().other());
                 x.start.next = true;
                 let mut edges = 0;
                 loop {

@@ -4,16 +4,17 @@
 //! cycle of `done` equal the model's for every start. And its Verilog lints
 //! clean.
 
+#[macro_use]
 #[path = "common/inputs.rs"]
 mod inputs;
 #[path = "common/rows.rs"]
 mod rows;
 
 use ::model::playout_bank::PlayoutBank as BankModel;
-use blokus::{Bitboard, Position};
+use blokus::Position;
 use games::blokus::sensible_games;
 use hdl::PlayoutBank;
-use inputs::{board, tiles};
+use inputs::tiles;
 use rows::lint_verilog;
 use rust_hdl::prelude::*;
 use std::sync::{Arc, Mutex};
@@ -34,14 +35,8 @@ fn run(positions: &[Position], limit: u64) -> Vec<(u32, u32, u64)> {
             let mut x = ep.init()?;
             x = ep.watch(|x| x.clock.val().clk, x)?;
             for (n, p) in positions.iter().enumerate() {
-                let me = p.to_move();
-                x.own.next = board(p.cells(me));
-                x.opponent.next = board(p.cells(me.other()));
-                x.start_square.next = board(Bitboard::from_cell(me.start_square()));
-                x.opponent_start_square.next =
-                    board(Bitboard::from_cell(me.other().start_square()));
-                x.tiles_left.next = tiles(p, me);
-                x.opponent_tiles_left.next = tiles(p, me.other());
+                drive_position!(x, p);
+                x.opponent_tiles_left.next = tiles(p, p.to_move().other());
                 x.passes.next = u64::from(p.passes_in_row()).into();
                 x.seed.next = u64::from(SEED).into();
                 x.reseed.next = n == 0;

@@ -21,3 +21,20 @@ pub fn tiles(p: &Position, player: Player) -> Tiles {
     }
     u64::from(MoveGenInputs::for_position(&q).tiles_left).into()
 }
+
+/// Drives a search block's position inputs from `$p` in a testbench: the
+/// side to move's cells and the other side's, both start squares and the
+/// mover's tiles left (every search block has these five ports); the
+/// blocks' other inputs are set beside it.
+#[macro_export]
+macro_rules! drive_position {
+    ($x:expr, $p:expr) => {{
+        let me = $p.to_move();
+        $x.own.next = inputs::board($p.cells(me));
+        $x.opponent.next = inputs::board($p.cells(me.other()));
+        $x.start_square.next = inputs::board(blokus::Bitboard::from_cell(me.start_square()));
+        $x.opponent_start_square.next =
+            inputs::board(blokus::Bitboard::from_cell(me.other().start_square()));
+        $x.tiles_left.next = inputs::tiles($p, me);
+    }};
+}
