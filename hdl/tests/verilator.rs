@@ -713,6 +713,35 @@ fn board_tree_model_searches_as_the_reference_model() {
     );
 }
 
+/// Runs a pipelined block's Verilator model on a stream of inputs, one set
+/// a clock: gives the outputs at power-up and after every clock (one more
+/// than the steps), and the time it took.
+fn run_stream<'a>(
+    model: &Model,
+    steps: impl Iterator<Item = Vec<(&'a str, Vec<u64>)>>,
+) -> (Vec<Vec<Vec<u64>>>, std::time::Duration) {
+    let mut script = String::from("o\n");
+    let mut clocks = 0;
+    for values in steps {
+        let values: Vec<(&str, &[u64])> = values.iter().map(|(k, v)| (*k, &v[..])).collect();
+        script += &model.set_all(&values).unwrap();
+        script += "c 1\no\n";
+        clocks += 1;
+    }
+    let started = Instant::now();
+    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = started.elapsed();
+    assert_eq!(replies.len(), clocks + 1);
+    let outputs = replies
+        .into_iter()
+        .map(|reply| match reply {
+            Reply::Outputs(out) => out,
+            other => panic!("{}: unexpected reply {other:?}", model.top),
+        })
+        .collect();
+    (outputs, elapsed)
+}
+
 /// A run's cycle of `done` and the block's outputs there.
 type BlockResult = (u64, Vec<Vec<u64>>);
 
@@ -918,32 +947,23 @@ fn evaluator_model_matches_the_reference_model_on_ten_thousand_positions() {
         });
     }
 
-    // The outputs at power-up, then after every clock.
-    let mut script = String::from("o\n");
-    for step in &steps {
-        let x = &step.inputs;
-        script += &model
-            .set_all(&[
-                ("valid_in", &[u64::from(step.valid)]),
-                ("own", &words(x.own)),
-                ("opponent", &words(x.opponent)),
-                ("opponent_attach", &words(x.opponent_attach)),
-                ("candidate", &words(x.candidate)),
-            ])
-            .unwrap();
-        script += "c 1\no\n";
-    }
-    let started = Instant::now();
-    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
-    let elapsed = started.elapsed();
-    assert_eq!(replies.len(), steps.len() + 1);
+    let (outputs, elapsed) = run_stream(
+        &model,
+        steps.iter().map(|step| {
+            let x = &step.inputs;
+            vec![
+                ("valid_in", vec![u64::from(step.valid)]),
+                ("own", words(x.own)),
+                ("opponent", words(x.opponent)),
+                ("opponent_attach", words(x.opponent_attach)),
+                ("candidate", words(x.candidate)),
+            ]
+        }),
+    );
 
     // After clock j the outputs hold step j - EVAL_LATENCY (sampled at edge
     // j - EVAL_LATENCY + 1); before, the registers' power-up zeros.
-    for (j, reply) in replies.iter().enumerate() {
-        let Reply::Outputs(out) = reply else {
-            panic!("unexpected reply {reply:?}");
-        };
+    for (j, out) in outputs.iter().enumerate() {
         let (what, want) = match j.checked_sub(EVAL_LATENCY) {
             None => (
                 format!("power-up, after {j} clocks"),
@@ -1012,37 +1032,29 @@ fn ucb_score_model_scores_as_the_reference_model() {
             children.push((points, visits, parent));
         }
     }
-    let mut script = String::from("o\n");
     let steps: Vec<Option<(u64, u64, u64)>> = children
         .iter()
         .copied()
         .map(Some)
         .chain(std::iter::repeat_n(None, UCB_LATENCY))
         .collect();
-    for step in &steps {
-        let (valid, (points, visits, parent)) = match step {
-            Some(child) => (1, *child),
-            None => (0, (0, 0, 0)),
-        };
-        script += &model
-            .set_all(&[
-                ("valid_in", &[valid]),
-                ("points", &[points]),
-                ("visits", &[visits]),
-                ("parent", &[parent]),
-            ])
-            .unwrap();
-        script += "c 1\no\n";
-    }
-    let started = Instant::now();
-    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
-    let elapsed = started.elapsed();
-    assert_eq!(replies.len(), steps.len() + 1);
+    let (outputs, elapsed) = run_stream(
+        &model,
+        steps.iter().map(|step| {
+            let (valid, (points, visits, parent)) = match step {
+                Some(child) => (1, *child),
+                None => (0, (0, 0, 0)),
+            };
+            vec![
+                ("valid_in", vec![valid]),
+                ("points", vec![points]),
+                ("visits", vec![visits]),
+                ("parent", vec![parent]),
+            ]
+        }),
+    );
     // After clock j the outputs hold step j - UCB_LATENCY.
-    for (j, reply) in replies.iter().enumerate() {
-        let Reply::Outputs(out) = reply else {
-            panic!("unexpected reply {reply:?}");
-        };
+    for (j, out) in outputs.iter().enumerate() {
         let want = match j.checked_sub(UCB_LATENCY).and_then(|s| steps[s]) {
             Some((points, visits, parent)) => vec![vec![ucb(points, visits, parent)], vec![1]],
             None => vec![out[0].clone(), vec![0]],
