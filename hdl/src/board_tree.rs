@@ -15,19 +15,22 @@
 //!   tile left: the first child at once.
 //! - **CHECK** (1 cycle): the cycle counter against `rounds_until`; the walk
 //!   registers take the root position.
-//! - **Descent**, a level: READ the children one a cycle; a cycle later
+//! - Every word read goes into a register (`word`) before it is used: it is
+//!   there two cycles after its address.
+//! - **Descent**, a level: READ the children one a cycle; two cycles later
 //!   each is noted when unvisited (the first such wins) and enters the score
 //!   pipeline; WAIT for the last score (the highest wins, the first of
-//!   equals); PICK reads the winner; APPLY plays its move through the placer
-//!   into the walk registers (the sides swap) and pushes it on the path. A
+//!   equals); PICK reads the winner and FETCH waits for its word; APPLY plays
+//!   its move through the placer into the walk registers (the sides swap)
+//!   and pushes it on the path (a stack of registers, its top at 0). A
 //!   node without children, or the path full, is the leaf.
 //! - **LEAF** (1 cycle): the bank starts on the walk position (reseeding its
 //!   streams in the search's first round); the expander too when the leaf
 //!   has enough visits, its game is not over and the memory has room.
 //!   **PLAYOUT**: the expander's children are written as they stream out
 //!   (a pass child when there is none); it ends in the cycle both are done.
-//! - **BACKUP**, a node of the path a time from the leaf: read it, then
-//!   write it with the bank's points added for the side that made its move
+//! - **BACKUP**, a node of the path a time from the leaf: read it, wait
+//!   for its word, then write it with the bank's points added for the side that made its move
 //!   (and, for an expanded leaf, its children).
 //! - **CHOOSE**: the root's children read one a cycle; the most visited
 //!   (the first of equals) is the move.
@@ -75,6 +78,8 @@ mod phase {
     pub const BACKUP_READ: u64 = 9;
     pub const BACKUP_WRITE: u64 = 10;
     pub const CHOOSE: u64 = 11;
+    pub const FETCH: u64 = 12;
+    pub const BACKUP_WAIT: u64 = 13;
 }
 
 /// The tree search.
@@ -153,6 +158,12 @@ pub struct BoardTree {
     level_count: DFF<Bits<5>>,
     parent_visits: DFF<Bits<VISIT_BITS>>,
     read_index: DFF<Bits<5>>,
+    /// A child's word is at the memory's output (a cycle after its read).
+    fetched_valid: DFF<Bit>,
+    fetched_index: DFF<Bits<5>>,
+    /// The node word read, registered: every use of a node reads it here.
+    word: DFF<Bits<NODE_BITS>>,
+    /// A child's word is in `word` (two cycles after its read).
     data_valid: DFF<Bit>,
     data_index: DFF<Bits<5>>,
     score_index: DFF<Bits<5>>,
@@ -161,7 +172,7 @@ pub struct BoardTree {
     best_index: DFF<Bits<5>>,
     best_score: DFF<Bits<32>>,
     wait_count: DFF<Bits<3>>,
-    // The path.
+    // The path, a stack: entry 0 is its top (the deepest node).
     path_node: [DFF<Bits<ADDRESS_BITS>>; MAX_DEPTH],
     path_root_moved: [DFF<Bit>; MAX_DEPTH],
     depth: DFF<Bits<6>>,
@@ -190,7 +201,6 @@ pub struct BoardTree {
     chosen_address: DFF<Bits<ADDRESS_BITS>>,
     /// The next BACKUP_WRITE is the leaf's.
     at_leaf: DFF<Bit>,
-    top_index: Signal<Local, Bits<6>>,
     // Combinational.
     record_visits: Signal<Local, Bits<VISIT_BITS>>,
     record_points: Signal<Local, Bits<POINT_BITS>>,
@@ -210,7 +220,6 @@ pub struct BoardTree {
     bank_done_now: Signal<Local, Bit>,
     expander_done_now: Signal<Local, Bit>,
     room: Signal<Local, Bit>,
-    numbers: [Constant<Bits<6>>; MAX_DEPTH],
     pass_shape: Constant<Bits<7>>,
     expand_after: Constant<Bits<VISIT_BITS>>,
     engines: Constant<Bits<VISIT_BITS>>,
@@ -230,6 +239,8 @@ pub struct BoardTree {
     p_backup_read: Constant<Bits<4>>,
     p_backup_write: Constant<Bits<4>>,
     p_choose: Constant<Bits<4>>,
+    p_fetch: Constant<Bits<4>>,
+    p_backup_wait: Constant<Bits<4>>,
 }
 
 impl BoardTree {
@@ -285,6 +296,9 @@ impl BoardTree {
             level_count: Default::default(),
             parent_visits: Default::default(),
             read_index: Default::default(),
+            fetched_valid: Default::default(),
+            fetched_index: Default::default(),
+            word: Default::default(),
             data_valid: Default::default(),
             data_index: Default::default(),
             score_index: Default::default(),
@@ -316,7 +330,6 @@ impl BoardTree {
             done_q: Default::default(),
             chosen_address: Default::default(),
             at_leaf: Default::default(),
-            top_index: Default::default(),
             record_visits: Default::default(),
             record_points: Default::default(),
             record_first: Default::default(),
@@ -335,7 +348,6 @@ impl BoardTree {
             bank_done_now: Default::default(),
             expander_done_now: Default::default(),
             room: Default::default(),
-            numbers: std::array::from_fn(|i| Constant::new((i as u64).into())),
             pass_shape: Constant::new(PASS_SHAPE.into()),
             expand_after: Constant::new(u64::from(EXPAND_AFTER).into()),
             engines: Constant::new((ENGINES as u64).into()),
@@ -355,6 +367,8 @@ impl BoardTree {
             p_backup_read: p(phase::BACKUP_READ),
             p_backup_write: p(phase::BACKUP_WRITE),
             p_choose: p(phase::CHOOSE),
+            p_fetch: p(phase::FETCH),
+            p_backup_wait: p(phase::BACKUP_WAIT),
         }
     }
 }
@@ -394,6 +408,9 @@ impl Logic for BoardTree {
             level_count,
             parent_visits,
             read_index,
+            fetched_valid,
+            fetched_index,
+            word,
             data_valid,
             data_index,
             score_index,
@@ -436,12 +453,17 @@ impl Logic for BoardTree {
         self.memory.write_enable.next = false;
         self.memory.write_address.next = self.next_free.q.val().get_bits::<ADDRESS_BITS>(0);
 
-        // A node's word as read.
-        self.record_shape.next = self.memory.read_data.val().get_bits::<7>(0);
-        self.record_visits.next = self.memory.read_data.val().get_bits::<VISIT_BITS>(15);
-        self.record_points.next = self.memory.read_data.val().get_bits::<POINT_BITS>(39);
-        self.record_first.next = self.memory.read_data.val().get_bits::<ADDRESS_BITS>(64);
-        self.record_count.next = self.memory.read_data.val().get_bits::<5>(78);
+        // A node's word as read, registered: a read's word is in `word` two
+        // cycles after its address.
+        self.word.d.next = self.memory.read_data.val();
+        self.fetched_valid.d.next = false;
+        self.data_valid.d.next = self.fetched_valid.q.val();
+        self.data_index.d.next = self.fetched_index.q.val();
+        self.record_shape.next = self.word.q.val().get_bits::<7>(0);
+        self.record_visits.next = self.word.q.val().get_bits::<VISIT_BITS>(15);
+        self.record_points.next = self.word.q.val().get_bits::<POINT_BITS>(39);
+        self.record_first.next = self.word.q.val().get_bits::<ADDRESS_BITS>(64);
+        self.record_count.next = self.word.q.val().get_bits::<5>(78);
         self.child_word.next = bit_cast::<NODE_BITS, 7>(self.expander.child_shape.val())
             | (bit_cast::<NODE_BITS, 8>(self.expander.child_corner.val()) << 7);
         self.memory.write_data.next = self.child_word.val();
@@ -481,8 +503,8 @@ impl Logic for BoardTree {
         self.scorer.visits.next = self.record_visits.val();
         self.scorer.parent.next = self.parent_visits.q.val();
         // The placer: the word read (a register).
-        self.placer.shape.next = self.memory.read_data.val().get_bits::<7>(0);
-        self.placer.corner.next = self.memory.read_data.val().get_bits::<8>(7);
+        self.placer.shape.next = self.word.q.val().get_bits::<7>(0);
+        self.placer.corner.next = self.word.q.val().get_bits::<8>(7);
 
         self.over.next = (self.passes_w.q.val() == 2)
             | !self.tiles_w.q.val().any()
@@ -492,15 +514,8 @@ impl Logic for BoardTree {
         self.room.next = self.next_free.q.val() <= self.room_limit.val();
 
         // The path's top: the node BACKUP is at.
-        self.top_index.next = self.depth.q.val() - 1;
-        self.top_node.next = 0.into();
-        self.top_root_moved.next = false;
-        for j in 0..32 {
-            if self.top_index.val() == self.numbers[j].val() {
-                self.top_node.next = self.path_node[j].q.val();
-                self.top_root_moved.next = self.path_root_moved[j].q.val();
-            }
-        }
+        self.top_node.next = self.path_node[0].q.val();
+        self.top_root_moved.next = self.path_root_moved[0].q.val();
         self.gained.next =
             self.full_points.val() - bit_cast::<POINT_BITS, 8>(self.bank.points.val());
         if self.top_root_moved.val() == self.leaf_root_to_move.q.val() {
@@ -512,21 +527,18 @@ impl Logic for BoardTree {
             self.backup_first.next = self.new_first.q.val();
             self.backup_count.next = self.new_count.q.val();
         }
-        self.backup_word.next =
-            bit_cast::<NODE_BITS, 15>(self.memory.read_data.val().get_bits::<15>(0))
-                | (bit_cast::<NODE_BITS, VISIT_BITS>(
-                    self.record_visits.val() + self.engines.val(),
-                ) << 15)
-                | (bit_cast::<NODE_BITS, POINT_BITS>(self.record_points.val() + self.gained.val())
-                    << 39)
-                | (bit_cast::<NODE_BITS, ADDRESS_BITS>(self.backup_first.val()) << 64)
-                | (bit_cast::<NODE_BITS, 5>(self.backup_count.val()) << 78);
+        self.backup_word.next = bit_cast::<NODE_BITS, 15>(self.word.q.val().get_bits::<15>(0))
+            | (bit_cast::<NODE_BITS, VISIT_BITS>(self.record_visits.val() + self.engines.val())
+                << 15)
+            | (bit_cast::<NODE_BITS, POINT_BITS>(self.record_points.val() + self.gained.val())
+                << 39)
+            | (bit_cast::<NODE_BITS, ADDRESS_BITS>(self.backup_first.val()) << 64)
+            | (bit_cast::<NODE_BITS, 5>(self.backup_count.val()) << 78);
         self.bank_done_now.next = self.bank_finished.q.val() | self.bank.done.val();
         self.expander_done_now.next =
             !self.expanding.q.val() | self.expander_finished.q.val() | self.expander.done.val();
 
-        // The descent's data: a child read a cycle ago.
-        self.data_valid.d.next = false;
+        // The descent's data: a child read two cycles ago.
         if self.data_valid.q.val()
             & (self.phase.q.val() != self.p_choose.val())
             & !self.record_visits.val().any()
@@ -617,8 +629,8 @@ impl Logic for BoardTree {
         } else if self.phase.q.val() == self.p_read.val() {
             self.memory.read_address.next =
                 self.level_first.q.val() + bit_cast::<ADDRESS_BITS, 5>(self.read_index.q.val());
-            self.data_valid.d.next = true;
-            self.data_index.d.next = self.read_index.q.val();
+            self.fetched_valid.d.next = true;
+            self.fetched_index.d.next = self.read_index.q.val();
             self.read_index.d.next = self.read_index.q.val() + 1;
             if self.read_index.q.val() == self.level_count.q.val() - 1 {
                 self.wait_count.d.next = 0.into();
@@ -626,7 +638,7 @@ impl Logic for BoardTree {
             }
         } else if self.phase.q.val() == self.p_wait.val() {
             self.wait_count.d.next = self.wait_count.q.val() + 1;
-            if self.wait_count.q.val() == 4 {
+            if self.wait_count.q.val() == 5 {
                 self.phase.d.next = self.p_pick.val();
             }
         } else if self.phase.q.val() == self.p_pick.val() {
@@ -634,14 +646,17 @@ impl Logic for BoardTree {
                 self.level_first.q.val() + bit_cast::<ADDRESS_BITS, 5>(self.best_index.q.val());
             self.memory.read_address.next =
                 self.level_first.q.val() + bit_cast::<ADDRESS_BITS, 5>(self.best_index.q.val());
+            self.phase.d.next = self.p_fetch.val();
+        } else if self.phase.q.val() == self.p_fetch.val() {
             self.phase.d.next = self.p_apply.val();
         } else if self.phase.q.val() == self.p_apply.val() {
-            for j in 0..32 {
-                if self.depth.q.val() == self.numbers[j].val() {
-                    self.path_node[j].d.next = self.chosen_address.q.val();
-                    self.path_root_moved[j].d.next = self.root_to_move.q.val();
-                }
+            // Push the chosen child on the path.
+            for j in 0..31 {
+                self.path_node[j + 1].d.next = self.path_node[j].q.val();
+                self.path_root_moved[j + 1].d.next = self.path_root_moved[j].q.val();
             }
+            self.path_node[0].d.next = self.chosen_address.q.val();
+            self.path_root_moved[0].d.next = self.root_to_move.q.val();
             self.depth.d.next = self.depth.q.val() + 1;
             self.own_w.d.next = self.opp_w.q.val();
             self.opp_w.d.next = self.own_w.q.val() | self.placer.cells.val();
@@ -715,8 +730,15 @@ impl Logic for BoardTree {
             }
         } else if self.phase.q.val() == self.p_backup_read.val() {
             self.memory.read_address.next = self.top_node.val();
+            self.phase.d.next = self.p_backup_wait.val();
+        } else if self.phase.q.val() == self.p_backup_wait.val() {
             self.phase.d.next = self.p_backup_write.val();
         } else if self.phase.q.val() == self.p_backup_write.val() {
+            // Pop the path.
+            for j in 0..31 {
+                self.path_node[j].d.next = self.path_node[j + 1].q.val();
+                self.path_root_moved[j].d.next = self.path_root_moved[j + 1].q.val();
+            }
             self.memory.write_enable.next = true;
             self.memory.write_address.next = self.top_node.val();
             self.memory.write_data.next = self.backup_word.val();
@@ -734,8 +756,8 @@ impl Logic for BoardTree {
             if self.read_index.q.val() < self.root_count.q.val() {
                 self.memory.read_address.next =
                     bit_cast::<ADDRESS_BITS, 5>(self.read_index.q.val());
-                self.data_valid.d.next = true;
-                self.data_index.d.next = self.read_index.q.val();
+                self.fetched_valid.d.next = true;
+                self.fetched_index.d.next = self.read_index.q.val();
                 self.read_index.d.next = self.read_index.q.val() + 1;
             }
             if self.data_valid.q.val() {
@@ -744,7 +766,7 @@ impl Logic for BoardTree {
                     self.best_found.d.next = true;
                     self.best_visits.d.next = self.record_visits.val();
                     self.best_shape_q.d.next = self.record_shape.val();
-                    self.best_corner_q.d.next = self.memory.read_data.val().get_bits::<8>(7);
+                    self.best_corner_q.d.next = self.word.q.val().get_bits::<8>(7);
                     self.best_tile_q.d.next = self.placer.tile.val();
                 }
                 if self.data_index.q.val() == self.root_count.q.val() - 1 {

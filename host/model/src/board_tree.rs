@@ -45,8 +45,9 @@
 //! cycle per child; [`LEAF_CYCLES`] at the leaf; the playout (the bank's
 //! edges) and, beside it, the expansion (the expander's edges), the longer
 //! of the two; [`BACKUP_CYCLES`] per node of the
-//! path. The choice takes a cycle per root child and one more; `done` is
-//! high after its last edge.
+//! path. The choice takes a cycle per root child and [`CHOICE_CYCLES`] more;
+//! `done` is high after its last edge. A node's word is read from the
+//! memory into a register before it is used, two cycles after its address.
 
 use crate::expander::expand;
 use crate::monte_carlo::{Budget, CLOCK_HZ, SEED};
@@ -71,16 +72,21 @@ pub const EXPLORATION_Q8: u64 = 102;
 /// Cycles of a round's budget check.
 pub const CHECK_CYCLES: u64 = 1;
 /// Cycles of a level of the descent besides one a child: the last child's
-/// read and its score (`hdl::UCB_LATENCY`), the chosen child's read, its
-/// move played.
-pub const LEVEL_CYCLES: u64 = 1 + 4 + 1 + 1;
+/// word out of the memory and into its register, its score
+/// (`hdl::UCB_LATENCY`), the chosen child's read and its word's two cycles,
+/// its move played.
+pub const LEVEL_CYCLES: u64 = 2 + 4 + 1 + 1 + 1;
 /// Cycles at the leaf before the playouts (the bank and the expander start).
 pub const LEAF_CYCLES: u64 = 1;
 /// The deepest a descent goes (the path's stack): a node this deep is a
 /// leaf even with children.
 pub const MAX_DEPTH: usize = 32;
-/// Cycles to write a node's counts back.
-pub const BACKUP_CYCLES: u64 = 2;
+/// Cycles to write a node's counts back: its read, its word registered, its
+/// write.
+pub const BACKUP_CYCLES: u64 = 3;
+/// Cycles of the choice besides one a root child: the last child's word out
+/// of the memory and into its register.
+pub const CHOICE_CYCLES: u64 = 2;
 
 /// `2^15 / m` for `m` in 0..256 (0 for 0): the `RECIPROCAL` ROM.
 pub fn reciprocal(m: u64) -> u64 {
@@ -303,7 +309,7 @@ pub fn search(position: &Position, budget: Budget) -> TreeOutcome {
         outcome.rounds += 1;
     }
     // Choice: the most visited root child, the first of equals.
-    edge += kept.len() as u64 + 1;
+    edge += kept.len() as u64 + CHOICE_CYCLES;
     let mut best = 0;
     for i in 0..kept.len() {
         if nodes[i].visits > nodes[best].visits {
