@@ -29,6 +29,14 @@
 //!   has enough visits, its game is not over and the memory has room.
 //!   **PLAYOUT**: the expander's children are written as they stream out
 //!   (a pass child when there is none); it ends in the cycle both are done.
+//!   The **watchdog** acts here, where a round waits on other blocks (the
+//!   descent, the backup and the choice take cycles bounded by
+//!   `MAX_DEPTH` and `CHILDREN`): once the cycle counter reaches
+//!   `watchdog`, the choice starts in the next cycle from the counts as they
+//!   stand, and `timed_out` is raised. With the board's budget it cannot
+//!   fire (`model::board_tree::tree_budget`).
+//! - **Cancel** returns to IDLE at once; a `start` then waits (`busy`) until
+//!   the expander and the bank have finished what they were doing.
 //! - **BACKUP**, a node of the path a time from the leaf: read it, wait
 //!   for its word, then write it with the bank's points added for the side that made its move
 //!   (and, for an expanded leaf, its children).
@@ -87,8 +95,12 @@ mod phase {
 pub struct BoardTree {
     /// The clock.
     pub clock: Signal<In, Clock>,
-    /// One-cycle pulse, taken while idle: search the position below.
+    /// One-cycle pulse, taken while idle: search the position below (held
+    /// from then until the search begins: at once, or once the expander and
+    /// the bank have finished the work of a search abandoned before).
     pub start: Signal<In, Bit>,
+    /// Abandon the search (no `done` follows); wins over `start`.
+    pub cancel: Signal<In, Bit>,
     /// The side to move's cells.
     pub own: Signal<In, Board>,
     /// The other side's cells.
@@ -105,6 +117,9 @@ pub struct BoardTree {
     pub passes: Signal<In, Bits<2>>,
     /// No round starts once the cycle counter reaches this.
     pub rounds_until: Signal<In, Bits<TIMER_BITS>>,
+    /// A round still playing out when the cycle counter reaches this ends
+    /// the search: the choice follows at once (`timed_out`).
+    pub watchdog: Signal<In, Bits<TIMER_BITS>>,
     /// High for one cycle when the move is chosen; the outputs below hold
     /// until the next `start`.
     pub done: Signal<Out, Bit>,
@@ -124,7 +139,9 @@ pub struct BoardTree {
     pub candidates: Signal<Out, Bits<11>>,
     /// Plies the engines played.
     pub plies: Signal<Out, Bits<32>>,
-    /// Searching.
+    /// The watchdog ended this search.
+    pub timed_out: Signal<Out, Bit>,
+    /// Searching, or the expander or the bank still at work.
     pub busy: Signal<Out, Bit>,
     memory: RAM<Bits<NODE_BITS>, ADDRESS_BITS>,
     expander: Expander,
@@ -133,6 +150,9 @@ pub struct BoardTree {
     placer: Placer,
     phase: DFF<Bits<4>>,
     timer: DFF<Bits<TIMER_BITS>>,
+    /// A `start` waits for the expander and the bank.
+    pending: DFF<Bit>,
+    timed_out_q: DFF<Bit>,
     // The root.
     own_r: DFF<Board>,
     opp_r: DFF<Board>,
@@ -220,6 +240,10 @@ pub struct BoardTree {
     bank_done_now: Signal<Local, Bit>,
     expander_done_now: Signal<Local, Bit>,
     room: Signal<Local, Bit>,
+    /// The expander and the bank are idle.
+    ready: Signal<Local, Bit>,
+    /// The watchdog's count reached.
+    expired: Signal<Local, Bit>,
     pass_shape: Constant<Bits<7>>,
     expand_after: Constant<Bits<VISIT_BITS>>,
     engines: Constant<Bits<VISIT_BITS>>,
@@ -250,6 +274,7 @@ impl BoardTree {
         BoardTree {
             clock: Default::default(),
             start: Default::default(),
+            cancel: Default::default(),
             own: Default::default(),
             opponent: Default::default(),
             start_square: Default::default(),
@@ -258,6 +283,7 @@ impl BoardTree {
             opponent_tiles_left: Default::default(),
             passes: Default::default(),
             rounds_until: Default::default(),
+            watchdog: Default::default(),
             done: Default::default(),
             found: Default::default(),
             best_shape: Default::default(),
@@ -267,6 +293,7 @@ impl BoardTree {
             best_tile: Default::default(),
             candidates: Default::default(),
             plies: Default::default(),
+            timed_out: Default::default(),
             busy: Default::default(),
             memory: RAM::default(),
             expander: Expander::new(),
@@ -275,6 +302,8 @@ impl BoardTree {
             placer: Placer::new(),
             phase: Default::default(),
             timer: Default::default(),
+            pending: Default::default(),
+            timed_out_q: Default::default(),
             own_r: Default::default(),
             opp_r: Default::default(),
             square_r: Default::default(),
@@ -348,6 +377,8 @@ impl BoardTree {
             bank_done_now: Default::default(),
             expander_done_now: Default::default(),
             room: Default::default(),
+            ready: Default::default(),
+            expired: Default::default(),
             pass_shape: Constant::new(PASS_SHAPE.into()),
             expand_after: Constant::new(u64::from(EXPAND_AFTER).into()),
             engines: Constant::new((ENGINES as u64).into()),
@@ -387,6 +418,8 @@ impl Logic for BoardTree {
             clock,
             phase,
             timer,
+            pending,
+            timed_out_q,
             own_r,
             opp_r,
             square_r,
@@ -512,6 +545,8 @@ impl Logic for BoardTree {
         self.one_tile.next =
             self.tiles_r.q.val().any() & !(self.tiles_r.q.val() & (self.tiles_r.q.val() - 1)).any();
         self.room.next = self.next_free.q.val() <= self.room_limit.val();
+        self.ready.next = !self.expander.busy.val() & !self.bank.busy.val();
+        self.expired.next = self.timer.q.val() >= self.watchdog.val();
 
         // The path's top: the node BACKUP is at.
         self.top_node.next = self.path_node[0].q.val();
@@ -563,7 +598,12 @@ impl Logic for BoardTree {
         self.done_q.d.next = false;
         self.timer.d.next = self.timer.q.val() + 1;
         if self.phase.q.val() == self.p_idle.val() {
-            if self.start.val() {
+            if (self.start.val() | self.pending.q.val()) & !self.ready.val() {
+                self.pending.d.next = true;
+            }
+            if (self.start.val() | self.pending.q.val()) & self.ready.val() {
+                self.pending.d.next = false;
+                self.timed_out_q.d.next = false;
                 self.own_r.d.next = self.own.val();
                 self.opp_r.d.next = self.opponent.val();
                 self.square_r.d.next = self.start_square.val();
@@ -728,6 +768,13 @@ impl Logic for BoardTree {
                 self.at_leaf.d.next = true;
                 self.phase.d.next = self.p_backup_read.val();
             }
+            if self.expired.val() {
+                // The watchdog: choose now, from the root's counts as they stand.
+                self.timed_out_q.d.next = true;
+                self.read_index.d.next = 0.into();
+                self.best_found.d.next = false;
+                self.phase.d.next = self.p_choose.val();
+            }
         } else if self.phase.q.val() == self.p_backup_read.val() {
             self.memory.read_address.next = self.top_node.val();
             self.phase.d.next = self.p_backup_wait.val();
@@ -776,7 +823,15 @@ impl Logic for BoardTree {
                 }
             }
         }
+        if self.cancel.val() {
+            self.expander.start.next = false;
+            self.bank.start.next = false;
+            self.pending.d.next = false;
+            self.done_q.d.next = false;
+            self.phase.d.next = self.p_idle.val();
+        }
         self.done.next = self.done_q.q.val();
+        self.timed_out.next = self.timed_out_q.q.val();
         self.found.next = self.found_q.q.val();
         self.best_shape.next = self.best_shape_q.q.val();
         self.best_corner.next = self.best_corner_q.q.val();
@@ -785,6 +840,7 @@ impl Logic for BoardTree {
         self.best_tile.next = self.best_tile_q.q.val();
         self.candidates.next = self.candidates_q.q.val();
         self.plies.next = self.plies_q.q.val();
-        self.busy.next = (self.phase.q.val() != self.p_idle.val()) | self.bank.busy.val();
+        self.busy.next =
+            (self.phase.q.val() != self.p_idle.val()) | self.pending.q.val() | !self.ready.val();
     }
 }

@@ -57,6 +57,8 @@ pub struct Expander {
     pub child_corner: Signal<Out, Bits<8>>,
     /// High for one cycle after the last child.
     pub done: Signal<Out, Bit>,
+    /// Expanding (a `start` is taken only when low).
+    pub busy: Signal<Out, Bit>,
     /// The candidates the core scored (held from `done` to the next `start`).
     pub candidates: Signal<Out, Count>,
     /// The core's decision, held as long: a candidate was found, and the
@@ -101,6 +103,7 @@ impl Expander {
             child_shape: Default::default(),
             child_corner: Default::default(),
             done: Default::default(),
+            busy: Default::default(),
             candidates: Default::default(),
             found: Default::default(),
             best_shape: Default::default(),
@@ -212,6 +215,7 @@ impl Logic for Expander {
         self.child_shape.next = self.shape[0].q.val();
         self.child_corner.next = self.corner[0].q.val();
         self.done.next = self.done_q.q.val();
+        self.busy.next = self.phase.q.val() != self.p_idle.val();
         self.candidates.next = self.core.candidates.val();
         self.found.next = self.core.found.val();
         self.best_shape.next = self.core.best_shape.val();

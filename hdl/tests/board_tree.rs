@@ -2,13 +2,17 @@
 //! `model::board_tree::search`: a late position searched with a small budget
 //! (several rounds, expansions, a pass or the end within the tree) and a
 //! position with one candidate; the move, rounds, nodes and the cycle of
-//! `done` equal the model's. (Verilator runs it on 166 positions.)
+//! `done` equal the model's. A search abandoned (`cancel`) in its playouts
+//! raises no `done`, stays `busy` while its bank plays on, and the next
+//! search, started at once, waits for it and then searches as the model.
+//! (Verilator runs it on 166 positions, the watchdog firing in half.)
 
 #[macro_use]
 #[path = "common/inputs.rs"]
 mod inputs;
 
 use ::model::board_tree::search;
+use ::model::expander::expand;
 use ::model::monte_carlo::Budget;
 use blokus::Position;
 use games::blokus::sensible_games;
@@ -20,21 +24,57 @@ use std::sync::{Arc, Mutex};
 /// (found, shape, corner, rounds, nodes, edges) for each position.
 type Said = (bool, u64, u64, u64, u64, u64);
 
-fn run(positions: &[Position], budget: Budget, limit: u64) -> Vec<Said> {
+/// Searches `positions` in turn; before them, when `abandon` is given, a
+/// search of that position cancelled after that many edges, the next
+/// started at once. Gives what each search said, and for the abandoned one
+/// the edges until `busy` fell and whether `done` rose.
+fn run(
+    positions: &[Position],
+    abandon: Option<(Position, u64)>,
+    budget: Budget,
+    limit: u64,
+) -> (Vec<Said>, Option<(u64, bool)>) {
+    let abandoned = Arc::new(Mutex::new(None));
     let out = Arc::new(Mutex::new(Vec::new()));
     let positions = positions.to_vec();
     let mut sim = Simulation::new();
     sim.add_clock(5, |x: &mut Box<BoardTree>| x.clock.next = !x.clock.val());
     {
         let out = out.clone();
+        let abandoned = abandoned.clone();
         sim.add_testbench(move |mut ep: Sim<BoardTree>| {
             let mut x = ep.init()?;
             x = ep.watch(|x| x.clock.val().clk, x)?;
+            x.rounds_until.next = budget.rounds_until.into();
+            x.watchdog.next = budget.watchdog.into();
+            let mut waiting = 0;
+            if let Some((p, after)) = &abandon {
+                drive_position!(x, p);
+                x.opponent_tiles_left.next = tiles(p, p.to_move().other());
+                x.passes.next = u64::from(p.passes_in_row()).into();
+                x.start.next = true;
+                let mut done_seen = false;
+                for edge in 1..=*after + 1 {
+                    x = ep.watch(|x| !x.clock.val().clk, x)?;
+                    x = ep.watch(|x| x.clock.val().clk, x)?;
+                    x.start.next = false;
+                    x.cancel.next = edge == *after;
+                    done_seen |= x.done.val();
+                }
+                // The next search is asked for at once; it begins when the
+                // bank is idle.
+                while x.busy.val() && waiting < limit {
+                    x = ep.watch(|x| !x.clock.val().clk, x)?;
+                    x = ep.watch(|x| x.clock.val().clk, x)?;
+                    done_seen |= x.done.val();
+                    waiting += 1;
+                }
+                *abandoned.lock().unwrap() = Some((waiting, done_seen));
+            }
             for p in &positions {
                 drive_position!(x, p);
                 x.opponent_tiles_left.next = tiles(p, p.to_move().other());
                 x.passes.next = u64::from(p.passes_in_row()).into();
-                x.rounds_until.next = budget.rounds_until.into();
                 x.start.next = true;
                 let mut edges = 0;
                 loop {
@@ -61,7 +101,8 @@ fn run(positions: &[Position], budget: Budget, limit: u64) -> Vec<Said> {
     sim.run(Box::new(BoardTree::new()), u64::MAX / 2)
         .expect("the simulation ends");
     let said = std::mem::take(&mut *out.lock().unwrap());
-    said
+    let abandoned = *abandoned.lock().unwrap();
+    (said, abandoned)
 }
 
 #[test]
@@ -76,8 +117,17 @@ fn the_tree_searches_as_the_model() {
         .clone();
     let positions = vec![late, forced];
     let budget = Budget::rounds_for(4_000);
+    // Abandoned from the start position 300 edges into its first playouts.
+    let start = Position::new();
+    let abandon = Some((start.clone(), expand(&start).edges + 300));
     // The block is too big for a test thread's stack.
-    let said = hdl::verilog::on_big_stack(|| run(&positions, budget, 20_000));
+    let (said, abandoned) = hdl::verilog::on_big_stack(|| run(&positions, abandon, budget, 20_000));
+    let (waited, done_seen) = abandoned.expect("a search was abandoned");
+    assert!(!done_seen, "no done after a cancel");
+    assert!(
+        waited > 100,
+        "busy for {waited} edges after the cancel: the bank played on"
+    );
     for (p, got) in positions.iter().zip(&said) {
         let want = search(p, budget);
         let best = want.best.expect("a move");

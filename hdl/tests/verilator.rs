@@ -33,6 +33,7 @@ mod common;
 #[path = "../verilator/harness.rs"]
 mod harness;
 
+use blokus::tiles::shape_table;
 use blokus::Engine;
 use blokus::{Bitboard, Cell, Move, Player, Position};
 use common::differing_cells;
@@ -454,7 +455,7 @@ fn monte_carlo_model_chooses_as_the_reference_model() {
         .filter(|p| !p.is_over())
         .step_by(67)
         .collect();
-    let (results, elapsed) = run_search_block(&model, &positions, 200_000, |_, _| {
+    let (results, elapsed) = run_search_block(&model, &positions, 200_000, 0, |_, _| {
         vec![("cancel", vec![0])]
     });
     let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
@@ -539,7 +540,7 @@ fn light_playout_model_plays_out_as_the_reference_model() {
     // middle games, passes, finished games), each with its own seed.
     let positions: Vec<Position> = game_positions().into_iter().step_by(40).collect();
     let seed = |n: usize| 0x2545_F491u32 ^ (n as u32).wrapping_mul(0x9E37_79B9);
-    let (results, elapsed) = run_search_block(&model, &positions, 10_000, |n, p| {
+    let (results, elapsed) = run_search_block(&model, &positions, 10_000, 0, |n, p| {
         vec![
             ("passes", vec![u64::from(p.passes_in_row())]),
             ("seed", vec![u64::from(seed(n))]),
@@ -603,7 +604,7 @@ fn playout_bank_model_plays_out_as_the_reference_model() {
     // reseeds the streams, the others go on from where the engines left them.
     let positions: Vec<Position> = game_positions().into_iter().step_by(60).collect();
     const SEED: u32 = 0xB10C_0D05;
-    let (results, elapsed) = run_search_block(&model, &positions, 20_000, |n, p| {
+    let (results, elapsed) = run_search_block(&model, &positions, 20_000, 0, |n, p| {
         vec![
             ("reseed", vec![u64::from(n == 0)]),
             ("seed", vec![u64::from(SEED)]),
@@ -644,6 +645,7 @@ fn board_tree_model_searches_as_the_reference_model() {
         true,
         &[
             "start",
+            "cancel",
             "own",
             "opponent",
             "start_square",
@@ -652,6 +654,7 @@ fn board_tree_model_searches_as_the_reference_model() {
             "opponent_tiles_left",
             "passes",
             "rounds_until",
+            "watchdog",
             "done",
             "found",
             "best_shape",
@@ -661,54 +664,84 @@ fn board_tree_model_searches_as_the_reference_model() {
             "best_tile",
             "candidates",
             "plies",
+            "timed_out",
             "busy",
         ],
     );
     // Every 60th position of the 320 games, each searched with rounds for
     // 30,000 cycles (0.6 ms of board time): tens of rounds, a tree a few
-    // levels deep.
+    // levels deep. Every other search has its watchdog inside the rounds,
+    // at cycles spread over a round's steps, so that it fires; after each
+    // search the clock runs on until the bank and the expander are idle.
     let positions: Vec<Position> = game_positions()
         .into_iter()
         .step_by(60)
         .filter(|p| !p.is_over())
         .collect();
-    let budget = Budget::rounds_for(30_000);
-    let (results, elapsed) = run_search_block(&model, &positions, 60_000, |_, p| {
+    let budget = |n: usize| {
+        let mut budget = Budget::rounds_for(30_000);
+        if n % 2 == 1 {
+            budget.watchdog = 9_000 + 1_013 * (n as u64 % 19);
+        }
+        budget
+    };
+    let (results, elapsed) = run_search_block(&model, &positions, 60_000, 4_000, |n, p| {
         vec![
             ("passes", vec![u64::from(p.passes_in_row())]),
-            ("rounds_until", vec![budget.rounds_until]),
+            ("cancel", vec![0]),
+            ("rounds_until", vec![budget(n).rounds_until]),
+            ("watchdog", vec![budget(n).watchdog]),
         ]
     });
     let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
-    let (mut total_cycles, mut rounds, mut deep) = (0, 0, 0);
+    let (mut total_cycles, mut rounds, mut deep, mut fired) = (0, 0, 0, 0);
     for (n, (p, (k, got))) in positions.iter().zip(&results).enumerate() {
-        let want = board_tree_search(p, budget);
+        let want = board_tree_search(p, budget(n));
         let best = want.best.map(|c| (u64::from(c.shape), u64::from(c.corner)));
         let said_best =
             (out("found", got) == 1).then(|| (out("best_shape", got), out("best_corner", got)));
+        let tile = want
+            .best
+            .map(|c| shape_table().shapes[usize::from(c.shape)].tile.index() as u64);
         assert_eq!(
             (
                 said_best,
+                said_best.and(Some(out("best_tile", got))),
                 out("rounds", got) as u32,
                 out("nodes", got) as usize,
+                out("candidates", got) as usize,
+                out("plies", got),
+                out("timed_out", got) == 1,
                 *k
             ),
-            (best, want.rounds, want.nodes, want.edges),
-            "board tree, position {n} (ply {}): (move, rounds, nodes, edges)",
+            (
+                best,
+                tile,
+                want.rounds,
+                want.nodes,
+                want.candidates,
+                want.plies,
+                want.timed_out,
+                want.edges
+            ),
+            "board tree, position {n} (ply {}): (move, tile, rounds, nodes, candidates, plies, \
+             timed out, edges)",
             p.plies()
         );
+        fired += usize::from(want.timed_out);
         total_cycles += want.edges;
         rounds += u64::from(want.rounds);
         deep += usize::from(want.depth >= 3);
     }
     assert!(
-        positions.len() >= 150 && deep > 20,
-        "{} positions, {deep} with a tree 3 deep",
+        positions.len() >= 150 && deep > 20 && fired > 50,
+        "{} positions, {deep} with a tree 3 deep, {fired} stopped by the watchdog",
         positions.len()
     );
     println!(
-        "board tree: {} positions ({rounds} rounds, {deep} trees 3 or more deep), every move, \
-         its tile, round, node, candidate and ply count and cycle of done equal; {total_cycles} cycles in {elapsed:?}",
+        "board tree: {} positions ({rounds} rounds, {deep} trees 3 or more deep, {fired} stopped \
+         by the watchdog), every move, its tile, round, node, candidate and ply count, the \
+         watchdog's flag and the cycle of done equal; {total_cycles} cycles in {elapsed:?}",
         positions.len()
     );
 }
@@ -754,6 +787,7 @@ fn run_search_block(
     model: &Model,
     positions: &[Position],
     limit: u64,
+    settle: u64,
     extra: impl Fn(usize, &Position) -> Vec<(&'static str, Vec<u64>)>,
 ) -> (Vec<BlockResult>, std::time::Duration) {
     let mut script = String::new();
@@ -769,6 +803,9 @@ fn run_search_block(
         let values: Vec<(&str, &[u64])> = values.iter().map(|(k, v)| (*k, &v[..])).collect();
         script += &model.set_all(&values).unwrap();
         script += &format!("r {limit} done done start\n");
+        if settle > 0 {
+            script += &format!("c {settle}\n");
+        }
     }
     let started = Instant::now();
     let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));

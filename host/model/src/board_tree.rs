@@ -50,9 +50,11 @@
 //! memory into a register before it is used, two cycles after its address.
 
 use crate::expander::expand;
-use crate::monte_carlo::{Budget, CLOCK_HZ, SEED};
+use crate::light_playout::{END_CYCLES, PASS_CYCLES, PLACEMENT_CYCLES};
+use crate::monte_carlo::{Budget, CLOCK_HZ, MAX_PLY_CYCLES, SEED};
 use crate::one_ply::Scored;
 use crate::placer::placement_at;
+use crate::playout_bank::FINISH_EDGES;
 use crate::playout_bank::{PlayoutBank, ENGINES};
 use blokus::{Engine, Move, Player, Position};
 
@@ -87,6 +89,30 @@ pub const BACKUP_CYCLES: u64 = 3;
 /// Cycles of the choice besides one a root child: the last child's word out
 /// of the memory and into its register.
 pub const CHOICE_CYCLES: u64 = 2;
+
+/// The longest the bank can play: an engine's playout of at most 42
+/// placements and 43 passes (two passes in a row end it), its start and end.
+pub const MAX_PLAYOUT_EDGES: u64 =
+    1 + 42 * PLACEMENT_CYCLES + 43 * PASS_CYCLES + END_CYCLES + FINISH_EDGES;
+/// The longest an expansion can take: the core's run over at most 2,047
+/// candidates (its count's width; the flat search's bound for a ply), then
+/// the children streamed out.
+pub const MAX_EXPANSION_EDGES: u64 = MAX_PLY_CYCLES + 3 + CHILDREN as u64;
+/// The longest a round can take: the check, a descent [`MAX_DEPTH`] deep
+/// through nodes of [`CHILDREN`] children, the leaf, the longer of the
+/// playouts and the expansion, the backup.
+pub const MAX_ROUND_CYCLES: u64 = CHECK_CYCLES
+    + MAX_DEPTH as u64 * (LEVEL_CYCLES + CHILDREN as u64)
+    + LEAF_CYCLES
+    + if MAX_PLAYOUT_EDGES > MAX_EXPANSION_EDGES {
+        MAX_PLAYOUT_EDGES
+    } else {
+        MAX_EXPANSION_EDGES
+    }
+    + BACKUP_CYCLES * MAX_DEPTH as u64;
+// The board's watchdog cannot fire: the last round starts before
+// `rounds_until` and ends within `MAX_ROUND_CYCLES`.
+const _: () = assert!(tree_budget().rounds_until + MAX_ROUND_CYCLES < tree_budget().watchdog);
 
 /// `2^15 / m` for `m` in 0..256 (0 for 0): the `RECIPROCAL` ROM.
 pub fn reciprocal(m: u64) -> u64 {
@@ -177,6 +203,8 @@ pub struct TreeOutcome {
     pub plies: u64,
     /// The edge after which `done` is high, counted from the one that took `start`.
     pub edges: u64,
+    /// The watchdog ended the search.
+    pub timed_out: bool,
 }
 
 impl TreeOutcome {
@@ -187,7 +215,8 @@ impl TreeOutcome {
 }
 
 /// The board's budget for the tree: rounds start during 0.85 s of board
-/// time; a round is far shorter than the 0.05 s left before the answer is due.
+/// time; a round ([`MAX_ROUND_CYCLES`]) is far shorter than the 0.05 s left
+/// before the watchdog, which therefore never fires.
 pub const fn tree_budget() -> Budget {
     Budget {
         rounds_until: CLOCK_HZ * 85 / 100,
@@ -218,6 +247,7 @@ pub fn search(position: &Position, budget: Budget) -> TreeOutcome {
         depth: 0,
         plies: 0,
         edges: 0,
+        timed_out: false,
     };
     let last_tile = position.tiles_placed(me) == 20;
     if kept.len() <= 1 || last_tile {
@@ -266,32 +296,58 @@ pub fn search(position: &Position, budget: Budget) -> TreeOutcome {
         }
         edge += LEAF_CYCLES;
         outcome.depth = outcome.depth.max(path.len());
-        // Expansion, beside the playouts.
+        // Expansion, beside the playouts: the new children, each with the
+        // edge after which the expander shows it (it is written at the next).
         let (leaf_index, _) = *path.last().expect("the root has children");
         let mut expansion = 0;
+        let mut new_children: Vec<(Node, u64)> = Vec::new();
         if nodes[leaf_index].visits >= u64::from(EXPAND_AFTER)
             && nodes[leaf_index].children.is_none()
             && !leaf.is_over()
             && nodes.len() + CHILDREN <= NODES
         {
             let children = expand(&leaf);
-            let first = nodes.len();
-            if children.children.is_empty() {
-                nodes.push(Node::new(None));
+            expansion = children.edges;
+            let n = children.children.len() as u64;
+            if n == 0 {
+                new_children.push((Node::new(None), edge + expansion - 1));
             } else {
-                nodes.extend(
+                let first_shown = edge + expansion - n - 2;
+                new_children.extend(
                     children
                         .children
                         .iter()
-                        .map(|c| Node::new(Some((c.shape, c.corner)))),
+                        .zip(first_shown..)
+                        .map(|(c, at)| (Node::new(Some((c.shape, c.corner))), at)),
                 );
             }
-            nodes[leaf_index].children = Some((first, nodes.len() - first));
-            expansion = children.edges;
         }
         // Playouts.
         let run = bank.run(&leaf);
-        edge += run.edges.max(expansion);
+        let playing = run.edges.max(expansion);
+        if budget.watchdog <= edge + playing {
+            // The watchdog fires in the cycle after edge `fired`: what was
+            // written or counted by then stands; the choice follows.
+            let fired = edge.max(budget.watchdog - 1);
+            nodes.extend(
+                new_children
+                    .iter()
+                    .filter(|&&(_, at)| at <= fired)
+                    .map(|&(node, _)| node),
+            );
+            if edge + run.edges - 1 <= fired {
+                outcome.plies += u64::from(run.plies);
+            }
+            edge = fired + 1;
+            outcome.timed_out = true;
+            break;
+        }
+        if !new_children.is_empty() {
+            let first = nodes.len();
+            nodes.extend(new_children.iter().map(|&(node, _)| node));
+            nodes[leaf_index].children = Some((first, nodes.len() - first));
+        }
+        edge += playing;
         outcome.plies += u64::from(run.plies);
         // Backup: each node counts the points for the side that moved into it.
         let full = 2 * ENGINES as u64;
@@ -456,6 +512,33 @@ mod tests {
             panic!("a pass with candidates")
         };
         assert!(position.legal_placements().contains(&placed), "{m:?}");
+    }
+
+    #[test]
+    fn the_round_bounds_hold_and_the_watchdog_stops_a_search() {
+        let mut bank = PlayoutBank::new(SEED);
+        let mut checked = 0;
+        for game in sensible_games(5, 4, 4) {
+            for p in game.iter().step_by(3).filter(|p| !p.is_over()) {
+                assert!(expand(p).edges <= MAX_EXPANSION_EDGES);
+                let run = bank.run(p);
+                assert!(run.edges <= MAX_PLAYOUT_EDGES, "{} edges", run.edges);
+                checked += 1;
+            }
+        }
+        assert!(checked > 40);
+        // A watchdog inside the rounds: the search stops there and chooses.
+        let position = sensible_games(3, 1, 4)[0][10].clone();
+        let mut budget = Budget::rounds_for(200_000);
+        let free = search(&position, budget);
+        budget.watchdog = 100_000;
+        let stopped = search(&position, budget);
+        assert!(stopped.timed_out && !free.timed_out);
+        assert!(stopped.rounds < free.rounds && stopped.rounds > 10);
+        assert!(stopped.edges > budget.watchdog);
+        assert!(stopped.edges < budget.watchdog + MAX_ROUND_CYCLES);
+        let visits: u64 = stopped.root.iter().map(|r| r.1).sum();
+        assert_eq!(visits, stopped.playouts());
     }
 
     #[test]

@@ -100,7 +100,7 @@ pub const CLOCK_HZ: u64 = 50_000_000;
 
 /// The longest a ply of a playout can take: a core run over 2,047
 /// candidates (its count's width) plus the ply's three states.
-const MAX_PLY_CYCLES: u64 = 3 + 7 + 2047 + 10;
+pub const MAX_PLY_CYCLES: u64 = 3 + 7 + 2047 + 10;
 /// The longest a round can take: every entry's playout of at most 42
 /// placements and 2 passes, its set-up, count and score.
 pub const MAX_ROUND_CYCLES: u64 =
