@@ -1120,6 +1120,7 @@ fn expander_model_streams_the_children_of_the_reference_model() {
             "child_shape",
             "child_corner",
             "done",
+            "busy",
             "candidates",
             "found",
             "best_shape",
@@ -1176,9 +1177,9 @@ fn expander_model_streams_the_children_of_the_reference_model() {
                 );
             }
             assert_eq!(
-                out("done", &got),
-                u64::from(edge == want.edges),
-                "{what}: done after edge {edge}"
+                (out("done", &got), out("busy", &got)),
+                (u64::from(edge == want.edges), u64::from(edge < want.edges)),
+                "{what}: (done, busy) after edge {edge}"
             );
             if edge == want.edges {
                 assert_eq!(
