@@ -5,7 +5,7 @@
 use blokus::Engine;
 use games::blokus::{GtpEngine, RandomEngine, SearchEngine};
 use model::board_tree::{board_tree_budget, BoardTree};
-use model::light::Policy;
+use model::light::{Local, Policy};
 use model::tree::{ChildrenBy, LightTree, Select, TreeConfig};
 use model::{board_model_budget, BoardModel, ModelOnePly};
 use std::time::Duration;
@@ -33,7 +33,7 @@ pub fn is_engine_name(name: &str) -> bool {
 }
 
 /// The tree search over light playouts an engine name
-/// `light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,local=BOOL,
+/// `light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,local=off|near|attach,
 /// by=policy|eval,select=ucb1|prior,temp=T,prior=V,rave=W,margin=M,heavy=H,leaf=E,seed=S]`
 /// asks for (`None`: another name; `Err`: a malformed option, named).
 pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
@@ -79,10 +79,13 @@ pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
                     ..policy
                 }
             }),
-            "local" => value
-                .parse()
-                .map(|v| config.policy.local = v)
-                .map_err(|_| bad()),
+            "local" => match value {
+                "true" | "near" => Ok(Local::Near),
+                "false" | "off" => Ok(Local::Off),
+                "attach" => Ok(Local::Attach),
+                _ => Err(bad()),
+            }
+            .map(|local| config.policy.local = local),
             "by" => match value {
                 "policy" => Ok(ChildrenBy::Policy),
                 "eval" => Ok(ChildrenBy::Evaluator),
@@ -182,7 +185,7 @@ mod tests {
         assert_eq!(config.playouts, 500);
         assert_eq!(config.children, 8);
         assert_eq!(config.children_by, ChildrenBy::Evaluator);
-        assert!(config.policy.local);
+        assert_eq!(config.policy.local, Local::Near);
         assert_eq!(config.exploration, 0.3);
         assert_eq!(
             light_uct_config("light-uct"),

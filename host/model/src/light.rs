@@ -31,9 +31,22 @@ pub struct Policy {
     pub opening_sizes: bool,
     /// Only the largest size that fits (the weights then do not matter).
     pub largest_only: bool,
-    /// Answer locally: when some legal placement covers a cell next to the
-    /// opponent's last placement (by edge or corner), only those are drawn.
-    pub local: bool,
+    /// Whether and how to answer near the opponent's last placement.
+    pub local: Local,
+}
+
+/// Answering near the opponent's last placement: when some legal placement
+/// covers one of the cells below, only those are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Local {
+    /// Never.
+    Off,
+    /// Pentobi's: a free cell next to it (by edge or corner).
+    Near,
+    /// One of the side's own attach cells next to it: what the hardware's
+    /// generator finds when its attach cells are cut to those (a legal
+    /// placement covers an attach cell anyway).
+    Attach,
 }
 
 impl Policy {
@@ -42,7 +55,7 @@ impl Policy {
         size_weight: [0, 1, 3, 9, 27, 81],
         opening_sizes: true,
         largest_only: false,
-        local: false,
+        local: Local::Off,
     };
 
     /// Every size alike (the shapes still drawn alike, then the anchors).
@@ -50,7 +63,7 @@ impl Policy {
         size_weight: [0, 1, 1, 1, 1, 1],
         opening_sizes: false,
         largest_only: false,
-        local: false,
+        local: Local::Off,
     };
 
     /// The largest size that fits, always.
@@ -58,7 +71,7 @@ impl Policy {
         size_weight: [0, 1, 1, 1, 1, 1],
         opening_sizes: false,
         largest_only: true,
-        local: false,
+        local: Local::Off,
     };
 
     /// The smallest size a side's `placed`-th placement (0-based) may have
@@ -124,7 +137,12 @@ pub fn choose_near(
 ) -> Option<Placement> {
     let mover = position.to_move();
     let mut corners = position.box_corners_for(mover);
-    if policy.local && !local.is_empty() {
+    let local = match policy.local {
+        Local::Off => Bitboard::EMPTY,
+        Local::Near => local,
+        Local::Attach => local & position.attach_cells(mover),
+    };
+    if !local.is_empty() {
         let table = shape_table();
         let mut near = corners;
         for (shape, set) in near.iter_mut().enumerate() {
@@ -259,6 +277,48 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn local_policies_answer_near_the_last_placement_when_they_can() {
+        let mut rng = Xorshift32(0x0BAD_CAFE);
+        let (mut near_bit, mut attach_bit) = (0, 0);
+        for game in random_games(5, 12) {
+            for pair in game.windows(2).filter(|w| !w[1].is_over()) {
+                let (before, position) = (&pair[0], &pair[1]);
+                let placed = position.occupied() & !before.occupied();
+                let last = before
+                    .legal_placements()
+                    .into_iter()
+                    .find(|q| q.cells() == placed);
+                let near = local_cells(position, last);
+                let mover = position.to_move();
+                let legal = position.legal_placements();
+                for (local, cells) in [
+                    (Local::Near, near),
+                    (Local::Attach, near & position.attach_cells(mover)),
+                ] {
+                    let policy = Policy {
+                        local,
+                        ..Policy::PENTOBI
+                    };
+                    let chosen = choose_near(position, &policy, near, &mut rng);
+                    let can = legal.iter().any(|q| q.cells().intersects(cells));
+                    if let Some(p) = chosen {
+                        assert!(legal.contains(&p));
+                        assert!(!can || p.cells().intersects(cells), "{local:?}: {p:?}");
+                    }
+                    let restricted = legal.iter().any(|q| !q.cells().intersects(cells));
+                    let bit = usize::from(can && restricted);
+                    match local {
+                        Local::Near => near_bit += bit,
+                        _ => attach_bit += bit,
+                    }
+                }
+            }
+        }
+        // The rules bite: many positions where they left some moves out.
+        assert!(near_bit > 100 && attach_bit > 50, "{near_bit} {attach_bit}");
     }
 
     #[test]

@@ -229,7 +229,7 @@ pub fn engines(out: &mut dyn Write) -> anyhow::Result<()> {
     )?;
     writeln!(
         out,
-        "light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,local=BOOL,by=policy|eval,\
+        "light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,local=off|near|attach,by=policy|eval,\
          select=ucb1|prior,temp=T,prior=V,rave=W,margin=M,heavy=H,leaf=E,seed=S] \
          (a tree search over light playouts, the board's next search in software)"
     )?;
