@@ -3,7 +3,8 @@
 //! combinational logic; the hardware twin of `Position::forbidden` and
 //! `Position::attach_cells` in `blokus` (same names, same order).
 
-use crate::board::{column, Board, SIZE};
+use crate::board::Board;
+use crate::neighbours::Neighbours;
 use rust_hdl::prelude::*;
 
 /// Forbidden and attach masks of the player to move, in one combinational step.
@@ -13,12 +14,7 @@ use rust_hdl::prelude::*;
 /// attach    = (own empty ? start : diagonal_neighbours(own)) & !forbidden
 /// ```
 ///
-/// The neighbour shifts are those of `blokus::Bitboard`: a board row is
-/// 14 bits, so a step right is `<< 1`, down `<< 14`, down-right `<< 15`,
-/// down-left `<< 13` (and the reverse steps shift right). Before a step that
-/// moves a cell one column right (left) the right (left) column is masked off,
-/// so nothing wraps from one row end to the next row. Bits shifted past cell
-/// 195 fall off the 196-bit vector.
+/// The neighbours are those of `blokus::Bitboard` ([`Neighbours`]).
 #[derive(LogicBlock)]
 pub struct MaskUnit {
     /// Cells of the player to move.
@@ -32,16 +28,10 @@ pub struct MaskUnit {
     /// Free cells where its next tile may attach: corner to corner with its
     /// own cells, or its start square before its first tile.
     pub attach: Signal<Out, Board>,
-    /// Cells sharing an edge with an own cell (`Bitboard::edge_neighbours`).
-    edges: Signal<Local, Board>,
-    /// Cells touching an own cell corner to corner (`Bitboard::diagonal_neighbours`).
-    diagonals: Signal<Local, Board>,
+    /// The own cells' neighbours.
+    neighbours: Neighbours,
     /// The start square, or the diagonal neighbours once a tile is down.
     touching: Signal<Local, Board>,
-    /// Every cell but the left column (x = 1).
-    not_left: Constant<Board>,
-    /// Every cell but the right column (x = 14).
-    not_right: Constant<Board>,
 }
 
 impl MaskUnit {
@@ -53,11 +43,8 @@ impl MaskUnit {
             start: Default::default(),
             forbidden: Default::default(),
             attach: Default::default(),
-            edges: Default::default(),
-            diagonals: Default::default(),
+            neighbours: Neighbours::new(),
             touching: Default::default(),
-            not_left: Constant::new(!column(1)),
-            not_right: Constant::new(!column(SIZE)),
         }
     }
 }
@@ -71,21 +58,12 @@ impl Default for MaskUnit {
 impl Logic for MaskUnit {
     #[hdl_gen]
     fn update(&mut self) {
-        // Bitboard::edge_neighbours: right, left, down, up.
-        self.edges.next = ((self.own.val() & self.not_right.val()) << 1)
-            | ((self.own.val() & self.not_left.val()) >> 1)
-            | (self.own.val() << 14)
-            | (self.own.val() >> 14);
-        // Bitboard::diagonal_neighbours: down-right, down-left, up-right, up-left.
-        self.diagonals.next = ((self.own.val() & self.not_right.val()) << 15)
-            | ((self.own.val() & self.not_left.val()) << 13)
-            | ((self.own.val() & self.not_right.val()) >> 13)
-            | ((self.own.val() & self.not_left.val()) >> 15);
+        self.neighbours.cells.next = self.own.val();
         // Position::forbidden
-        self.forbidden.next = self.own.val() | self.opponent.val() | self.edges.val();
+        self.forbidden.next = self.own.val() | self.opponent.val() | self.neighbours.edges.val();
         // Position::attach_cells
         if self.own.val().any() {
-            self.touching.next = self.diagonals.val();
+            self.touching.next = self.neighbours.diagonals.val();
         } else {
             self.touching.next = self.start.val();
         }
