@@ -248,7 +248,8 @@ fn generates_verilog_that_verilator_lints_clean() {
             "endmodule",
         ],
     );
-    // One module: no sub-blocks.
-    assert_eq!(words.matches("endmodule").count(), 1);
+    // Two modules: the block and its neighbour shifts.
+    assert_eq!(words.matches("endmodule").count(), 2);
+    assert!(words.contains("module top$neighbours("), "{words}");
     rows::lint_verilog("mask_unit", &verilog);
 }
