@@ -13,15 +13,11 @@
 //!    when a side has placed all 21 tiles: then FINISH. Else the mask unit
 //!    and the move generator start on `own` and `other`.
 //! 2. **SCAN_A** (the generator's 14 rows): a flag per shape, set when the
-//!    shape has a legal corner in some row. After a placement the generator's
-//!    attach cells are cut to those next to it (`attach_cut`): the local
-//!    scan, which only finds placements answering it; when no attach cell is
-//!    left by the cut, PLY gives the generator all of them instead.
+//!    shape has a legal corner in some row.
 //! 3. **WEIGH** (1): the sizes with a flagged shape; those the opening rule
 //!    allows (else all of them); their weights (1, 3, 9, 27, 81 for 1 to 5
-//!    cells) summed up to each size. No flagged shape after a local scan:
-//!    the generator starts again on every attach cell (SCAN_A again); else a
-//!    pass (the next ply starts).
+//!    cells) summed up to each size. No flagged shape: a pass (the next ply
+//!    starts).
 //! 4. **SIZE** (1): the size drawn, the first whose running weight passes
 //!    the draw.
 //! 5. **COUNT** (1): the flagged shapes of that size, counted a byte of
@@ -53,17 +49,10 @@ use crate::bit_count::{NthSetBit, RowCount};
 use crate::board::{Board, SIZE};
 use crate::mask_unit::MaskUnit;
 use crate::move_gen::{MoveGen, Tiles, SHAPES};
-use crate::neighbours::Neighbours;
 use crate::placer::Placer;
 use crate::tile_tally::TileTally;
 use blokus::tiles::shape_table;
 use rust_hdl::prelude::*;
-
-// The engine answers through the attach cells (the module's doc).
-const _: () = assert!(matches!(
-    model::light_playout::POLICY.local,
-    model::light::Local::Attach
-));
 
 /// Cycles of a ply that places a tile (see the module's doc):
 /// `model::light_playout::PLACEMENT_CYCLES`.
@@ -147,16 +136,6 @@ pub struct LightPlayout {
     mask: MaskUnit,
     generator: MoveGen,
     placer: Placer,
-    /// The cells next to the placement just made.
-    next_to_placed: Neighbours,
-    /// The attach cells the generator may use: those next to the
-    /// opponent's last placement in a ply's local scan, else every cell.
-    attach_cut: DFF<Board>,
-    /// This ply's scan is the local one.
-    local_scan: DFF<Bit>,
-    all_cells: Constant<Board>,
-    /// The attach cells as cut.
-    local_attach: Signal<Local, Board>,
     own_tally: TileTally,
     other_tally: TileTally,
     byte_counters: [RowCount; FLAG_BYTES],
@@ -305,11 +284,6 @@ impl LightPlayout {
             mask: MaskUnit::new(),
             generator: MoveGen::new(),
             placer: Placer::new(),
-            next_to_placed: Neighbours::new(),
-            attach_cut: Default::default(),
-            local_scan: Default::default(),
-            all_cells: Constant::new(!Board::default()),
-            local_attach: Default::default(),
             own_tally: TileTally::new(),
             other_tally: TileTally::new(),
             byte_counters: std::array::from_fn(|_| RowCount::new()),
@@ -423,8 +397,6 @@ impl Logic for LightPlayout {
             self,
             clock,
             phase,
-            attach_cut,
-            local_scan,
             own_q,
             other_q,
             own_start,
@@ -478,9 +450,7 @@ impl Logic for LightPlayout {
         self.mask.opponent.next = self.other_q.q.val();
         self.mask.start.next = self.own_start.q.val();
         self.generator.allowed.next = !self.mask.forbidden.val();
-        self.local_attach.next = self.mask.attach.val() & self.attach_cut.q.val();
-        self.generator.attach.next = self.local_attach.val();
-        self.next_to_placed.cells.next = self.placer.cells.val();
+        self.generator.attach.next = self.mask.attach.val();
         self.generator.tiles_left.next = self.own_left.q.val();
         self.placer.shape.next = self.shape.q.val();
         self.placer.corner.next = self.corner.q.val();
@@ -686,8 +656,6 @@ impl Logic for LightPlayout {
                 self.passes_q.d.next = self.passes.val();
                 self.rng_q.d.next = self.seed.val();
                 self.plies_q.d.next = 0.into();
-                self.attach_cut.d.next = self.all_cells.val();
-                self.local_scan.d.next = false;
                 self.phase.d.next = self.p_ply.val();
             }
         } else if self.phase.q.val() == self.p_ply.val() {
@@ -696,13 +664,6 @@ impl Logic for LightPlayout {
                 self.phase.d.next = self.p_finish.val();
             } else {
                 self.generator.start.next = true;
-                if !self.local_attach.val().any() {
-                    // No attach cell next to the last placement: no local
-                    // scan.
-                    self.generator.attach.next = self.mask.attach.val();
-                    self.attach_cut.d.next = self.all_cells.val();
-                    self.local_scan.d.next = false;
-                }
                 self.phase.d.next = self.p_scan_a.val();
             }
         } else if self.phase.q.val() == self.p_scan_a.val() {
@@ -722,17 +683,8 @@ impl Logic for LightPlayout {
                 }
                 self.range.d.next = self.running.val();
                 self.phase.d.next = self.p_size.val();
-            } else if self.local_scan.q.val() {
-                // Nothing local: scan again on every attach cell (the
-                // generator takes them now; the cut follows at the edge).
-                self.generator.attach.next = self.mask.attach.val();
-                self.attach_cut.d.next = self.all_cells.val();
-                self.local_scan.d.next = false;
-                self.flags.d.next = 0.into();
-                self.generator.start.next = true;
-                self.phase.d.next = self.p_scan_a.val();
             } else {
-                // A pass: the sides swap; no last placement to answer.
+                // A pass: the sides swap.
                 self.passes_q.d.next = self.passes_q.q.val() + 1;
                 self.own_q.d.next = self.other_q.q.val();
                 self.other_q.d.next = self.own_q.q.val();
@@ -822,10 +774,6 @@ impl Logic for LightPlayout {
             self.mover_is_root.d.next = !self.mover_is_root.q.val();
             self.plies_q.d.next = self.plies_q.q.val() + 1;
             self.finding_corner.d.next = false;
-            // The next ply answers near this placement first.
-            self.attach_cut.d.next =
-                self.next_to_placed.edges.val() | self.next_to_placed.diagonals.val();
-            self.local_scan.d.next = true;
             self.phase.d.next = self.p_ply.val();
         } else {
             // FINISH: the margin for the side that moved first.

@@ -21,13 +21,12 @@ use rust_hdl::prelude::*;
 use std::sync::{Arc, Mutex};
 
 /// What the engine says at `done`, as the model's run.
-fn said(x: &LightPlayout, edges: u64, placements: u32, rescans: u32) -> EngineRun {
+fn said(x: &LightPlayout, edges: u64, placements: u32) -> EngineRun {
     let margin = x.margin.val().to_u64() as u8 as i8;
     EngineRun {
         margin: i32::from(margin),
         plies: x.plies.val().to_u64() as u32,
         placements,
-        rescans,
         rng: x.rng.val().to_u64() as u32,
         edges,
     }
@@ -36,12 +35,9 @@ fn said(x: &LightPlayout, edges: u64, placements: u32, rescans: u32) -> EngineRu
 /// Runs the engine on `cases` (position, seed) back to back.
 fn run(cases: &[(Position, u32)], limit: u64) -> Vec<EngineRun> {
     let out = Arc::new(Mutex::new(Vec::new()));
-    let cases: Vec<(Position, u32, (u32, u32))> = cases
+    let cases: Vec<(Position, u32, u32)> = cases
         .iter()
-        .map(|(p, seed)| {
-            let run = model_run(p, *seed);
-            (p.clone(), *seed, (run.placements, run.rescans))
-        })
+        .map(|(p, seed)| (p.clone(), *seed, model_run(p, *seed).placements))
         .collect();
     let mut sim = Simulation::new();
     sim.add_clock(5, |x: &mut Box<LightPlayout>| x.clock.next = !x.clock.val());
@@ -50,7 +46,7 @@ fn run(cases: &[(Position, u32)], limit: u64) -> Vec<EngineRun> {
         sim.add_testbench(move |mut ep: Sim<LightPlayout>| {
             let mut x = ep.init()?;
             x = ep.watch(|x| x.clock.val().clk, x)?;
-            for (p, seed, (placements, rescans)) in &cases {
+            for (p, seed, placements) in &cases {
                 drive_position!(x, p);
                 x.opponent_tiles_left.next = tiles(p, p.to_move().other());
                 x.passes.next = u64::from(p.passes_in_row()).into();
@@ -66,9 +62,7 @@ fn run(cases: &[(Position, u32)], limit: u64) -> Vec<EngineRun> {
                         break;
                     }
                 }
-                out.lock()
-                    .unwrap()
-                    .push(said(&x, edges, *placements, *rescans));
+                out.lock().unwrap().push(said(&x, edges, *placements));
                 // Idle for a cycle after `done`.
                 x = ep.watch(|x| !x.clock.val().clk, x)?;
                 x = ep.watch(|x| x.clock.val().clk, x)?;

@@ -547,7 +547,7 @@ fn light_playout_model_plays_out_as_the_reference_model() {
         ]
     });
     let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
-    let (mut total_cycles, mut with_passes, mut openings, mut rescans) = (0, 0, 0, 0);
+    let (mut total_cycles, mut with_passes, mut openings) = (0, 0, 0);
     for (n, (p, (k, got))) in positions.iter().zip(&results).enumerate() {
         let what = format!("light playout, position {n} (ply {})", p.plies());
         let want = light_playout_run(p, seed(n));
@@ -564,17 +564,16 @@ fn light_playout_model_plays_out_as_the_reference_model() {
         total_cycles += want.edges;
         with_passes += usize::from(want.plies > want.placements);
         openings += usize::from(p.plies() < 8);
-        rescans += want.rescans;
     }
     assert!(
-        positions.len() >= 250 && with_passes > 0 && openings > 0 && rescans > 100,
-        "{} positions, {with_passes} with passes, {openings} openings, {rescans} rescans",
+        positions.len() >= 250 && with_passes > 0 && openings > 0,
+        "{} positions, {with_passes} with passes, {openings} openings",
         positions.len()
     );
     println!(
         "light playout: {} positions ({openings} in the opening, {with_passes} playouts with \
-         passes, {rescans} plies whose local scan found nothing), every margin, ply count, \
-         generator state and cycle of done equal; {total_cycles} cycles in {elapsed:?}",
+         passes), every margin, ply count, generator state and cycle of done equal; \
+         {total_cycles} cycles in {elapsed:?}",
         positions.len()
     );
 }

@@ -135,17 +135,6 @@ pub fn choose_near(
     local: Bitboard,
     rng: &mut Xorshift32,
 ) -> Option<Placement> {
-    choose_reporting(position, policy, local, rng).0
-}
-
-/// [`choose_near`], and whether the choice was among the local placements
-/// only (some legal placement covered a local cell).
-pub fn choose_reporting(
-    position: &Position,
-    policy: &Policy,
-    local: Bitboard,
-    rng: &mut Xorshift32,
-) -> (Option<Placement>, bool) {
     let mover = position.to_move();
     let mut corners = position.box_corners_for(mover);
     let local = match policy.local {
@@ -153,7 +142,6 @@ pub fn choose_reporting(
         Local::Near => local,
         Local::Attach => local & position.attach_cells(mover),
     };
-    let mut answered_locally = false;
     if !local.is_empty() {
         let table = shape_table();
         let mut near = corners;
@@ -166,7 +154,6 @@ pub fn choose_reporting(
         }
         if near.iter().any(|s| !s.is_empty()) {
             corners = near;
-            answered_locally = true;
         }
     }
     let sizes = shape_sizes();
@@ -177,7 +164,7 @@ pub fn choose_reporting(
         }
     }
     if !present.iter().any(|&p| p) {
-        return (None, answered_locally);
+        return None;
     }
     let min = policy.min_size(position.tiles_placed(mover));
     let allowed = |size: usize| present[size] && size >= usize::from(min);
@@ -209,11 +196,10 @@ pub fn choose_reporting(
     let nth = draw_below(rng, set.count()) as usize;
     let corner = set.cells().nth(nth).expect("a set bit");
     let table_shape = &shape_table().shapes[shape];
-    let placement = Placement {
+    Some(Placement {
         shape: shape as u8,
         anchor: Cell::from_index(corner.index() + table_shape.anchor_shift() as usize),
-    };
-    (Some(placement), answered_locally)
+    })
 }
 
 /// How a playout ended.

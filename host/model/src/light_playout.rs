@@ -1,7 +1,5 @@
 //! Model of `hdl::LightPlayout`, the light playout engine: a playout by
-//! [`crate::light`] under [`POLICY`] (Pentobi's sizes and opening rule,
-//! answering through one's own attach cells next to the opponent's last
-//! placement when a legal placement covers one: [`Local::Attach`]), started
+//! [`crate::light`] under [`Policy::PENTOBI`] (no local answers), started
 //! from a position with a generator state, and the clock cycles the engine
 //! takes for it. For any position and seed the hardware ends with this
 //! margin, these plies and this generator state, after these cycles.
@@ -15,15 +13,8 @@
 //! generator's rows, the weighing that finds no size). The end costs [`END_CYCLES`] (the check
 //! that finds the game over, then the count of the unplaced cells); `done`
 //! is high after the last of them.
-//!
-//! After a placement the next ply first scans with the generator's attach
-//! cells cut to those next to that placement, when any is left; when no
-//! legal placement covers one, the weighing starts the generator again on
-//! every attach cell and the ply takes [`RESCAN_CYCLES`] more. After a pass,
-//! and in a playout's first ply, there is no last placement and no local
-//! scan.
 
-use crate::light::{choose_reporting, local_cells, Local, Policy};
+use crate::light::{choose, Policy};
 use crate::monte_carlo::Xorshift32;
 use blokus::{Move, Player, Position};
 
@@ -42,14 +33,8 @@ pub const PASS_CYCLES: u64 = 1 + ROW_CYCLES + 1;
 /// Cycles of the end: PLY (the game is over), FINISH.
 pub const END_CYCLES: u64 = 2;
 
-/// The policy the engine plays: Pentobi's sizes and opening rule, local
-/// answers through the attach cells.
-pub const POLICY: Policy = Policy {
-    local: Local::Attach,
-    ..Policy::PENTOBI
-};
-/// Cycles a ply adds when its local scan finds nothing: WEIGH, SCAN_A again.
-pub const RESCAN_CYCLES: u64 = 1 + ROW_CYCLES;
+/// The policy the engine plays: Pentobi's sizes and opening rule.
+pub const POLICY: Policy = Policy::PENTOBI;
 
 /// What the engine ends with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,9 +46,6 @@ pub struct EngineRun {
     pub plies: u32,
     /// Placements among them.
     pub placements: u32,
-    /// Plies whose local scan found nothing, so that the generator scanned
-    /// again.
-    pub rescans: u32,
     /// The generator's state after the last draw.
     pub rng: u32,
     /// Rising edges from the one that takes `start` (the first) to the one
@@ -76,14 +58,9 @@ pub fn run(position: &Position, seed: u32) -> EngineRun {
     let root = position.to_move();
     let mut position = position.clone();
     let mut rng = Xorshift32(seed);
-    let (mut plies, mut placements, mut rescans) = (0, 0, 0);
-    let mut last = None;
+    let (mut plies, mut placements) = (0, 0);
     while !position.is_over() {
-        let near = local_cells(&position, last);
-        let (chosen, local) = choose_reporting(&position, &POLICY, near, &mut rng);
-        let cut = near & position.attach_cells(position.to_move());
-        rescans += u32::from(!cut.is_empty() && !local);
-        last = chosen;
+        let chosen = choose(&position, &POLICY, &mut rng);
         placements += u32::from(chosen.is_some());
         position.play(chosen.map_or(Move::Pass, Move::Place));
         plies += 1;
@@ -95,13 +72,8 @@ pub fn run(position: &Position, seed: u32) -> EngineRun {
         margin,
         plies,
         placements,
-        rescans,
         rng: rng.0,
-        edges: 1
-            + u64::from(placements) * PLACEMENT_CYCLES
-            + passes * PASS_CYCLES
-            + u64::from(rescans) * RESCAN_CYCLES
-            + END_CYCLES,
+        edges: 1 + u64::from(placements) * PLACEMENT_CYCLES + passes * PASS_CYCLES + END_CYCLES,
     }
 }
 
