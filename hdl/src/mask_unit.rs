@@ -4,7 +4,7 @@
 //! `Position::attach_cells` in `blokus` (same names, same order).
 
 use crate::board::Board;
-use crate::neighbours::Neighbours;
+use crate::neighbours::{CornerNeighbours, EdgeNeighbours};
 use rust_hdl::prelude::*;
 
 /// Forbidden and attach masks of the player to move, in one combinational step.
@@ -14,7 +14,8 @@ use rust_hdl::prelude::*;
 /// attach    = (own empty ? start : diagonal_neighbours(own)) & !forbidden
 /// ```
 ///
-/// The neighbours are those of `blokus::Bitboard` ([`Neighbours`]).
+/// The neighbours are those of `blokus::Bitboard` ([`EdgeNeighbours`],
+/// [`CornerNeighbours`]).
 #[derive(LogicBlock)]
 pub struct MaskUnit {
     /// Cells of the player to move.
@@ -28,8 +29,10 @@ pub struct MaskUnit {
     /// Free cells where its next tile may attach: corner to corner with its
     /// own cells, or its start square before its first tile.
     pub attach: Signal<Out, Board>,
-    /// The own cells' neighbours.
-    neighbours: Neighbours,
+    /// The own cells' edge neighbours.
+    own_edges: EdgeNeighbours,
+    /// The own cells' corner neighbours.
+    own_corners: CornerNeighbours,
     /// The start square, or the diagonal neighbours once a tile is down.
     touching: Signal<Local, Board>,
 }
@@ -43,7 +46,8 @@ impl MaskUnit {
             start: Default::default(),
             forbidden: Default::default(),
             attach: Default::default(),
-            neighbours: Neighbours::new(),
+            own_edges: EdgeNeighbours::new(),
+            own_corners: CornerNeighbours::new(),
             touching: Default::default(),
         }
     }
@@ -58,12 +62,14 @@ impl Default for MaskUnit {
 impl Logic for MaskUnit {
     #[hdl_gen]
     fn update(&mut self) {
-        self.neighbours.cells.next = self.own.val();
+        self.own_edges.cells.next = self.own.val();
+        self.own_corners.cells.next = self.own.val();
         // Position::forbidden
-        self.forbidden.next = self.own.val() | self.opponent.val() | self.neighbours.edges.val();
+        self.forbidden.next =
+            self.own.val() | self.opponent.val() | self.own_edges.neighbours.val();
         // Position::attach_cells
         if self.own.val().any() {
-            self.touching.next = self.neighbours.diagonals.val();
+            self.touching.next = self.own_corners.neighbours.val();
         } else {
             self.touching.next = self.start.val();
         }
