@@ -34,7 +34,7 @@ pub fn is_engine_name(name: &str) -> bool {
 
 /// The tree search over light playouts an engine name
 /// `light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,local=off|near|attach,
-/// by=policy|eval,select=ucb1|prior,temp=T,prior=V,rave=W,margin=M,heavy=H,leaf=E,seed=S]`
+/// by=policy|eval|attach,select=ucb1|prior,temp=T,prior=V,rave=W,margin=M,heavy=H,leaf=E,seed=S]`
 /// asks for (`None`: another name; `Err`: a malformed option, named).
 pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
     let rest = name.strip_prefix("light-uct")?;
@@ -89,6 +89,7 @@ pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
             "by" => match value {
                 "policy" => Ok(ChildrenBy::Policy),
                 "eval" => Ok(ChildrenBy::Evaluator),
+                "attach" => Ok(ChildrenBy::EvaluatorWithoutReach),
                 _ => Err(bad()),
             }
             .map(|by| config.children_by = by),
@@ -187,6 +188,8 @@ mod tests {
         assert_eq!(config.children_by, ChildrenBy::Evaluator);
         assert_eq!(config.policy.local, Local::Near);
         assert_eq!(config.exploration, 0.3);
+        let by_attach = light_uct_config("light-uct:by=attach").unwrap().unwrap();
+        assert_eq!(by_attach.children_by, ChildrenBy::EvaluatorWithoutReach);
         assert_eq!(
             light_uct_config("light-uct"),
             Some(Ok(TreeConfig::default()))

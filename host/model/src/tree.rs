@@ -54,6 +54,10 @@ pub enum ChildrenBy {
     /// The evaluator's best (`model::evaluator`, as the one-ply core scores
     /// them), highest first, ties in hardware order.
     Evaluator,
+    /// The same by the evaluator's score without its reach terms (cells
+    /// and attach cells only: what an evaluator without growth steps
+    /// would give).
+    EvaluatorWithoutReach,
 }
 
 /// How a child is selected.
@@ -142,10 +146,16 @@ fn draw_children(
     config: &TreeConfig,
     rng: &mut Xorshift32,
 ) -> Vec<(Move, f64)> {
-    if config.children_by == ChildrenBy::Evaluator {
+    if config.children_by != ChildrenBy::Policy {
         let mut scored = crate::one_ply::scored(position);
         if scored.is_empty() {
             return vec![(Move::Pass, 1.0)];
+        }
+        if config.children_by == ChildrenBy::EvaluatorWithoutReach {
+            for c in &mut scored {
+                c.score -= crate::evaluator::W_REACH as i16
+                    * (i16::from(c.features.own_reach) - i16::from(c.features.opp_reach));
+            }
         }
         scored.sort_by_key(|c| std::cmp::Reverse(c.score));
         scored.truncate(config.children);
@@ -388,6 +398,41 @@ impl Engine for LightTree {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn children_without_reach_are_the_best_by_cells_and_attach_cells() {
+        let games = games::blokus::sensible_games(4, 1, 4);
+        let position = &games[0][12];
+        let config = TreeConfig {
+            children: 8,
+            children_by: ChildrenBy::EvaluatorWithoutReach,
+            ..TreeConfig::default()
+        };
+        let drawn = draw_children(position, &config, &mut Xorshift32(1));
+        let key = |c: &crate::one_ply::Scored| {
+            8 * i32::from(c.features.cells) + 2 * i32::from(c.features.own_attach)
+                - 2 * i32::from(c.features.opp_attach)
+        };
+        let mut all = crate::one_ply::scored(position);
+        assert!(all.len() > 8);
+        all.sort_by_key(|c| std::cmp::Reverse(key(c)));
+        let want: Vec<Move> = all[..8]
+            .iter()
+            .map(|c| Move::Place(crate::placer::placement_at(c.shape, c.corner).unwrap()))
+            .collect();
+        let got: Vec<Move> = drawn.iter().map(|&(m, _)| m).collect();
+        assert_eq!(got, want);
+        // The reach changes the order somewhere: the full score's children differ.
+        let full = draw_children(
+            position,
+            &TreeConfig {
+                children_by: ChildrenBy::Evaluator,
+                ..config
+            },
+            &mut Xorshift32(1),
+        );
+        assert_ne!(full.iter().map(|&(m, _)| m).collect::<Vec<_>>(), got);
+    }
 
     #[test]
     fn a_search_plays_a_legal_move_and_spends_every_playout() {
