@@ -33,7 +33,7 @@ pub fn is_engine_name(name: &str) -> bool {
 }
 
 /// The tree search over light playouts an engine name
-/// `light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,local=off|near|attach,
+/// `light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,local=off|near|attach,corner=any|row,
 /// by=policy|eval|attach,select=ucb1|prior,temp=T,prior=V,rave=W,margin=M,heavy=H,leaf=E,seed=S]`
 /// asks for (`None`: another name; `Err`: a malformed option, named).
 pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
@@ -76,6 +76,7 @@ pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
             .map(|policy| {
                 config.policy = Policy {
                     local: config.policy.local,
+                    rows_first: config.policy.rows_first,
                     ..policy
                 }
             }),
@@ -86,6 +87,12 @@ pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
                 _ => Err(bad()),
             }
             .map(|local| config.policy.local = local),
+            "corner" => match value {
+                "any" => Ok(false),
+                "row" => Ok(true),
+                _ => Err(bad()),
+            }
+            .map(|rows_first| config.policy.rows_first = rows_first),
             "by" => match value {
                 "policy" => Ok(ChildrenBy::Policy),
                 "eval" => Ok(ChildrenBy::Evaluator),
@@ -188,8 +195,11 @@ mod tests {
         assert_eq!(config.children_by, ChildrenBy::Evaluator);
         assert_eq!(config.policy.local, Local::Near);
         assert_eq!(config.exploration, 0.3);
-        let by_attach = light_uct_config("light-uct:by=attach").unwrap().unwrap();
+        let by_attach = light_uct_config("light-uct:by=attach,corner=row")
+            .unwrap()
+            .unwrap();
         assert_eq!(by_attach.children_by, ChildrenBy::EvaluatorWithoutReach);
+        assert!(by_attach.policy.rows_first && !config.policy.rows_first);
         assert_eq!(
             light_uct_config("light-uct"),
             Some(Ok(TreeConfig::default()))

@@ -13,7 +13,9 @@
 //!    proportion to its weight ([`Policy::size_weight`]), or the largest
 //!    ([`Policy::largest_only`]).
 //! 3. A shape of that size with a legal placement, every one alike.
-//! 4. One of its legal placements, every one alike.
+//! 4. One of its legal placements, every one alike; or, with
+//!    [`Policy::rows_first`], a row of box corners first (every row holding
+//!    one alike), then one of that row's.
 //!
 //! Each draw takes the next number `x` of a [`Xorshift32`] and maps it to
 //! `0..n` as `(x * n) >> 32`, so hardware draws exactly as this does.
@@ -33,6 +35,11 @@ pub struct Policy {
     pub largest_only: bool,
     /// Whether and how to answer near the opponent's last placement.
     pub local: Local,
+    /// The placement's row of box corners drawn first, among the rows where
+    /// the shape has a legal one, then a corner of that row: the row the
+    /// hardware's generator must compute again is then known before it
+    /// does, so that it need not scan every row a second time.
+    pub rows_first: bool,
 }
 
 /// Answering near the opponent's last placement: when some legal placement
@@ -56,6 +63,7 @@ impl Policy {
         opening_sizes: true,
         largest_only: false,
         local: Local::Off,
+        rows_first: false,
     };
 
     /// Every size alike (the shapes still drawn alike, then the anchors).
@@ -64,6 +72,7 @@ impl Policy {
         opening_sizes: false,
         largest_only: false,
         local: Local::Off,
+        rows_first: false,
     };
 
     /// The largest size that fits, always.
@@ -72,6 +81,7 @@ impl Policy {
         opening_sizes: false,
         largest_only: true,
         local: Local::Off,
+        rows_first: false,
     };
 
     /// The smallest size a side's `placed`-th placement (0-based) may have
@@ -92,6 +102,9 @@ impl Default for Policy {
         Policy::PENTOBI
     }
 }
+
+/// Cells in a row of the board (box corners are cells, row by row).
+const BOARD_ROW: usize = 14;
 
 /// A number in `0..n` from the generator's next draw.
 pub fn draw_below(rng: &mut Xorshift32, n: u32) -> u32 {
@@ -192,7 +205,14 @@ pub fn choose_near(
         .filter(|&s| usize::from(sizes[s]) == size && !corners[s].is_empty())
         .collect();
     let shape = shapes[draw_below(rng, shapes.len() as u32) as usize];
-    let set: Bitboard = corners[shape];
+    let mut set: Bitboard = corners[shape];
+    if policy.rows_first {
+        let row = |c: Cell| c.index() / BOARD_ROW;
+        let mut rows: Vec<usize> = set.cells().map(row).collect();
+        rows.dedup();
+        let chosen = rows[draw_below(rng, rows.len() as u32) as usize];
+        set = set.cells().filter(|&c| row(c) == chosen).collect();
+    }
     let nth = draw_below(rng, set.count()) as usize;
     let corner = set.cells().nth(nth).expect("a set bit");
     let table_shape = &shape_table().shapes[shape];
@@ -351,6 +371,76 @@ mod tests {
             .filter(|p| p.tile().size() == 5)
             .collect();
         assert_eq!(seen.len(), five.len());
+    }
+
+    #[test]
+    fn rows_first_draws_each_row_alike_then_a_corner_of_it() {
+        let policy = Policy {
+            rows_first: true,
+            ..Policy::PENTOBI
+        };
+        // Every choice is still legal.
+        let mut rng = Xorshift32(0x5EED);
+        for game in random_games(11, 8) {
+            for position in game.iter().filter(|p| !p.is_over()) {
+                if let Some(p) = choose(position, &policy, &mut rng) {
+                    assert!(position.legal_placements().contains(&p), "{p:?}");
+                }
+            }
+        }
+        // One shape's corners over several rows with unequal counts: each
+        // row is drawn about as often, whatever its count, and every corner
+        // comes up.
+        let position = random_games(12, 1)[0][14].clone();
+        let corners = position.box_corners_for(position.to_move());
+        let sizes = shape_sizes();
+        let shape = (0..SHAPE_COUNT)
+            .filter(|&s| sizes[s] == 1)
+            .find(|&s| corners[s].count() >= 3)
+            .expect("the monomino fits in several places");
+        let one_cell = Policy {
+            size_weight: [0, 1, 0, 0, 0, 0],
+            opening_sizes: false,
+            ..policy
+        };
+        let row_of = |p: Placement| p.anchor.index() / BOARD_ROW;
+        let rows: std::collections::BTreeSet<usize> = corners[shape]
+            .cells()
+            .map(|c| c.index() / BOARD_ROW)
+            .collect();
+        assert!(rows.len() >= 2, "{rows:?}");
+        let per_row: Vec<usize> = rows
+            .iter()
+            .map(|&r| {
+                corners[shape]
+                    .cells()
+                    .filter(|c| c.index() / BOARD_ROW == r)
+                    .count()
+            })
+            .collect();
+        // Rows of unequal counts: a uniform draw over the corners would not
+        // give each row the same share.
+        assert!(per_row.iter().min() < per_row.iter().max(), "{per_row:?}");
+        let mut by_row: std::collections::BTreeMap<usize, usize> = Default::default();
+        let mut seen = std::collections::HashSet::new();
+        let draws = 12_000;
+        for _ in 0..draws {
+            let p = choose(&position, &one_cell, &mut rng).unwrap();
+            *by_row.entry(row_of(p)).or_insert(0) += 1;
+            seen.insert(p);
+        }
+        assert_eq!(
+            by_row
+                .keys()
+                .copied()
+                .collect::<std::collections::BTreeSet<_>>(),
+            rows
+        );
+        let share = draws / rows.len();
+        for (row, n) in &by_row {
+            assert!(n.abs_diff(share) < share / 8, "row {row}: {n} of {draws}");
+        }
+        assert_eq!(seen.len(), corners[shape].count() as usize);
     }
 
     #[test]
