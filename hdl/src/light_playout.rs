@@ -41,9 +41,8 @@
 //! the unplaced cells) or on the generator's state (its next number) is a
 //! register refreshed every cycle, so that no phase's logic is deep.
 //!
-//! A draw `(x * n) >> 32` of `0..n` is two 16 x 16 products (rust-hdl's
-//! multiplier), `((x_hi * n) + ((x_lo * n) >> 16)) >> 16`, which is exact;
-//! `x` and `n` both come from registers.
+//! A draw `((x >> 16) * n) >> 16` of `0..n` (`model::light::draw_below`)
+//! is one 16 x 16 product (rust-hdl's multiplier) of two registers' bits.
 
 use crate::bit_count::{NthSetBit, RowCount};
 use crate::board::{Board, SIZE};
@@ -195,9 +194,9 @@ pub struct LightPlayout {
     margin_q: DFF<Bits<8>>,
     x_a: Signal<Local, Bits<32>>,
     x_b: Signal<Local, Bits<32>>,
-    /// The draw's result, `(next_x * range) >> 32`.
-    product_hi: Signal<Local, Bits<32>>,
-    product_lo: Signal<Local, Bits<32>>,
+    /// `(next_x >> 16) * range`.
+    product: Signal<Local, Bits<32>>,
+    /// The draw's result, `product >> 16`.
     drawn: Signal<Local, Bits<32>>,
     over: Signal<Local, Bit>,
     row_any: Signal<Local, Bits<FLAG_BITS>>,
@@ -327,8 +326,7 @@ impl LightPlayout {
             margin_q: Default::default(),
             x_a: Default::default(),
             x_b: Default::default(),
-            product_hi: Default::default(),
-            product_lo: Default::default(),
+            product: Default::default(),
             drawn: Default::default(),
             over: Default::default(),
             row_any: Default::default(),
@@ -474,12 +472,10 @@ impl Logic for LightPlayout {
             self.opening.d.next = 0x1C.into();
         }
 
-        // The draw `(next_x * range) >> 32`.
-        self.product_hi.next =
+        // The draw `((next_x >> 16) * range) >> 16`.
+        self.product.next =
             self.next_x.q.val().get_bits::<16>(16) * bit_cast::<16, 8>(self.range.q.val());
-        self.product_lo.next =
-            self.next_x.q.val().get_bits::<16>(0) * bit_cast::<16, 8>(self.range.q.val());
-        self.drawn.next = (self.product_hi.val() + (self.product_lo.val() >> 16)) >> 16;
+        self.drawn.next = self.product.val() >> 16;
 
         // The end of the game.
         self.over.next = (self.passes_q.q.val() == 2)

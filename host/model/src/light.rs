@@ -18,7 +18,8 @@
 //!    one alike), then one of that row's.
 //!
 //! Each draw takes the next number `x` of a [`Xorshift32`] and maps it to
-//! `0..n` as `(x * n) >> 32`, so hardware draws exactly as this does.
+//! `0..n` (`n` below 2^16) from its high 16 bits, `((x >> 16) * n) >> 16`:
+//! one 16 x 16 product in hardware, which draws exactly as this does.
 
 use crate::monte_carlo::Xorshift32;
 use blokus::tiles::{shape_table, SHAPE_COUNT};
@@ -106,9 +107,11 @@ impl Default for Policy {
 /// Cells in a row of the board (box corners are cells, row by row).
 const BOARD_ROW: usize = 14;
 
-/// A number in `0..n` from the generator's next draw.
+/// A number in `0..n` (`n` below 2^16) from the generator's next draw: its
+/// high 16 bits times `n`, shifted down 16.
 pub fn draw_below(rng: &mut Xorshift32, n: u32) -> u32 {
-    ((u64::from(rng.draw()) * u64::from(n)) >> 32) as u32
+    debug_assert!(n < 1 << 16);
+    ((rng.draw() >> 16) * n) >> 16
 }
 
 /// The size of each of the 91 shapes.
