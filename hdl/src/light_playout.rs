@@ -10,7 +10,9 @@
 //! The engine keeps the side to move's cells and tiles (`own`) and the
 //! other side's (`other`), swapping them after every ply. A ply:
 //! 1. **PLY** (1 cycle): the game is over after two passes in a row or
-//!    when a side has placed all 21 tiles: then FINISH. Else the mask unit
+//!    when a side has placed all 21 tiles: then SWAP, where the side to
+//!    move's unplaced cells are kept and the sides swap so that the one
+//!    tally counts the other's, and FINISH, the margin. Else the mask unit
 //!    and the move generator start on `own` and `other`.
 //! 2. **SCAN_A** (the generator's 14 rows): a flag per shape, set when the
 //!    shape has a legal corner in some row.
@@ -84,6 +86,7 @@ mod phase {
     pub const DRAW_CORNER: u64 = 12;
     pub const APPLY: u64 = 13;
     pub const FINISH: u64 = 14;
+    pub const SWAP: u64 = 15;
 }
 
 /// The flags of the shapes of `size` cells.
@@ -136,7 +139,6 @@ pub struct LightPlayout {
     generator: MoveGen,
     placer: Placer,
     own_tally: TileTally,
-    other_tally: TileTally,
     byte_counters: [RowCount; FLAG_BYTES],
     field_counter: RowCount,
     nth: NthSetBit,
@@ -161,8 +163,8 @@ pub struct LightPlayout {
     /// size `k + 1`), from its tiles left, a cycle behind them.
     opening: DFF<Bits<5>>,
     /// The unplaced cells of each side, a cycle behind their tiles.
-    unplaced_own: DFF<Bits<8>>,
-    unplaced_other: DFF<Bits<8>>,
+    /// The unplaced cells of the side to move when the game ended (SWAP).
+    unplaced_last_mover: DFF<Bits<8>>,
     /// The weights of the sizes the draw may take, summed up to each size.
     running_weight: [DFF<Bits<8>>; 5],
     size: DFF<Bits<8>>,
@@ -256,6 +258,7 @@ pub struct LightPlayout {
     p_draw_corner: Constant<Bits<4>>,
     p_apply: Constant<Bits<4>>,
     p_finish: Constant<Bits<4>>,
+    p_swap: Constant<Bits<4>>,
 }
 
 impl LightPlayout {
@@ -284,7 +287,6 @@ impl LightPlayout {
             generator: MoveGen::new(),
             placer: Placer::new(),
             own_tally: TileTally::new(),
-            other_tally: TileTally::new(),
             byte_counters: std::array::from_fn(|_| RowCount::new()),
             field_counter: RowCount::new(),
             nth: NthSetBit::new(),
@@ -303,8 +305,7 @@ impl LightPlayout {
             plies_q: Default::default(),
             flags: Default::default(),
             opening: Default::default(),
-            unplaced_own: Default::default(),
-            unplaced_other: Default::default(),
+            unplaced_last_mover: Default::default(),
             running_weight: Default::default(),
             size: Default::default(),
             byte_counts: Default::default(),
@@ -378,6 +379,7 @@ impl LightPlayout {
             p_draw_corner: p(phase::DRAW_CORNER),
             p_apply: p(phase::APPLY),
             p_finish: p(phase::FINISH),
+            p_swap: p(phase::SWAP),
         }
     }
 }
@@ -409,8 +411,7 @@ impl Logic for LightPlayout {
             plies_q,
             flags,
             opening,
-            unplaced_own,
-            unplaced_other,
+            unplaced_last_mover,
             size,
             count,
             pick,
@@ -459,9 +460,6 @@ impl Logic for LightPlayout {
         self.x_b.next = self.x_a.val() ^ (self.x_a.val() >> 17);
         self.next_x.d.next = self.x_b.val() ^ (self.x_b.val() << 5);
         self.own_tally.tiles.next = self.own_left.q.val();
-        self.other_tally.tiles.next = self.other_left.q.val();
-        self.unplaced_own.d.next = bit_cast::<8, 7>(self.own_tally.cells.val());
-        self.unplaced_other.d.next = bit_cast::<8, 7>(self.other_tally.cells.val());
         // Placed 0-1 tiles: size 5 only; 2: sizes 4-5; 3-4: sizes 3-5; then any.
         self.opening.d.next = 0x1F.into();
         if self.own_tally.count.val() > 19 {
@@ -477,10 +475,12 @@ impl Logic for LightPlayout {
             self.next_x.q.val().get_bits::<16>(16) * bit_cast::<16, 8>(self.range.q.val());
         self.drawn.next = self.product.val() >> 16;
 
-        // The end of the game.
+        // The end of the game: two passes, or a side without a tile left
+        // (its tile set empty: no count on this path, which feeds the
+        // generator's start).
         self.over.next = (self.passes_q.q.val() == 2)
-            | (self.own_tally.count.val() == 0)
-            | (self.other_tally.count.val() == 0);
+            | !self.own_left.q.val().any()
+            | !self.other_left.q.val().any();
 
         // SCAN_A: the shapes with a legal corner in this row.
         self.row_any.next = 0.into();
@@ -657,7 +657,7 @@ impl Logic for LightPlayout {
         } else if self.phase.q.val() == self.p_ply.val() {
             self.flags.d.next = 0.into();
             if self.over.val() {
-                self.phase.d.next = self.p_finish.val();
+                self.phase.d.next = self.p_swap.val();
             } else {
                 self.generator.start.next = true;
                 self.phase.d.next = self.p_scan_a.val();
@@ -771,11 +771,22 @@ impl Logic for LightPlayout {
             self.plies_q.d.next = self.plies_q.q.val() + 1;
             self.finding_corner.d.next = false;
             self.phase.d.next = self.p_ply.val();
+        } else if self.phase.q.val() == self.p_swap.val() {
+            // The last mover's unplaced cells kept; the tally turns to the
+            // other side.
+            self.unplaced_last_mover.d.next = bit_cast::<8, 7>(self.own_tally.cells.val());
+            self.own_left.d.next = self.other_left.q.val();
+            self.other_left.d.next = self.own_left.q.val();
+            self.mover_is_root.d.next = !self.mover_is_root.q.val();
+            self.phase.d.next = self.p_finish.val();
         } else {
-            // FINISH: the margin for the side that moved first.
-            self.margin_q.d.next = self.unplaced_other.q.val() - self.unplaced_own.q.val();
-            if !self.mover_is_root.q.val() {
-                self.margin_q.d.next = self.unplaced_own.q.val() - self.unplaced_other.q.val();
+            // FINISH: the margin for the side that moved first (the sides
+            // swapped in SWAP: `own` is now the other side).
+            self.margin_q.d.next =
+                bit_cast::<8, 7>(self.own_tally.cells.val()) - self.unplaced_last_mover.q.val();
+            if self.mover_is_root.q.val() {
+                self.margin_q.d.next =
+                    self.unplaced_last_mover.q.val() - bit_cast::<8, 7>(self.own_tally.cells.val());
             }
             self.done_q.d.next = true;
             self.phase.d.next = self.p_idle.val();

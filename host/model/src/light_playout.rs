@@ -11,7 +11,8 @@
 //! twice, the sizes weighed, the three draws, the shape's and the corner's
 //! searches, the placement) and [`PASS_CYCLES`] for a pass (check, the
 //! generator's rows, the weighing that finds no size). The end costs [`END_CYCLES`] (the check
-//! that finds the game over, then the count of the unplaced cells); `done`
+//! that finds the game over, then the counts of the two sides' unplaced
+//! cells, one after the other); `done`
 //! is high after the last of them.
 
 use crate::light::{choose, Policy};
@@ -30,8 +31,9 @@ pub const PLACEMENT_CYCLES: u64 =
 const _: () = assert!(PLACEMENT_CYCLES == 43);
 /// Cycles of a pass: PLY, SCAN_A, WEIGH.
 pub const PASS_CYCLES: u64 = 1 + ROW_CYCLES + 1;
-/// Cycles of the end: PLY (the game is over), FINISH.
-pub const END_CYCLES: u64 = 2;
+/// Cycles of the end: PLY (the game is over), SWAP (the last mover's
+/// unplaced cells kept, the sides swapped for the other's), FINISH.
+pub const END_CYCLES: u64 = 3;
 
 /// The policy the engine plays: Pentobi's sizes and opening rule.
 pub const POLICY: Policy = Policy::PENTOBI;
