@@ -1,8 +1,9 @@
 //! A light playout engine: a position played to its end by the light policy
 //! of `model::light` (Pentobi's kind: a size class drawn by weight, a shape
-//! of that size, one of its legal placements, each draw the next number of
-//! a xorshift32), one placement every [`PLACEMENT_CYCLES`] clock cycles,
-//! with the bit-parallel move generator. The hardware twin of
+//! of that size, a row of its legal box corners, one of that row's, each
+//! draw the next number of a xorshift32), one placement every 32 to 45
+//! clock cycles ([`placement_cycles`]), with the bit-parallel move
+//! generator. The hardware twin of
 //! `model::light_playout`, whose doc comment is the specification (the
 //! draws, the order, and the cycles).
 //!
@@ -15,7 +16,7 @@
 //!    tally counts the other's, and FINISH, the margin. Else the mask unit
 //!    and the move generator start on `own` and `other`.
 //! 2. **SCAN_A** (the generator's 14 rows): a flag per shape, set when the
-//!    shape has a legal corner in some row.
+//!    shape has a legal corner in some row; each row's flags are kept too.
 //! 3. **WEIGH** (1): the sizes with a flagged shape; those the opening rule
 //!    allows (else all of them); their weights (1, 3, 9, 27, 81 for 1 to 5
 //!    cells) summed up to each size. No flagged shape: a pass (the next ply
@@ -27,13 +28,14 @@
 //! 6. **DRAW_SHAPE** (1): the index of the shape drawn among them.
 //! 7. **LOCATE** (1): the byte holding it (the first whose running count
 //!    passes the index) and the index within the byte; **NTH** (1): its
-//!    place in the byte. The generator starts again.
-//! 8. **SCAN_B** (the generator's 14 rows) and **TALLY** (1): the chosen
-//!    shape's 14 corner bits of each row kept, a cycle later each row's
-//!    count and the running count to it.
-//! 9. **DRAW_CORNER** (1): the index of the corner drawn among them.
-//! 10. **LOCATE** and **NTH** again (1 each): the row holding it, then its
-//!     place in the row.
+//!    place in the byte.
+//! 8. **ROWS** (1): the rows where SCAN_A saw the chosen shape, and how
+//!    many; **DRAW_ROW** (1): the index of the row drawn among them;
+//!    **ROW_NTH** (1): its number. The generator starts again.
+//! 9. **SCAN_B** (up to the drawn row: its number + 2) and **TALLY** (1):
+//!    the chosen shape's corner bits of that row, and their count.
+//! 10. **DRAW_CORNER** (1): the index of the corner drawn among them;
+//!     **NTH** (1): its place in the row.
 //! 11. **APPLY** (1): the placer's cells and tile go to the mover, the
 //!     sides swap.
 //!
@@ -55,9 +57,9 @@ use crate::tile_tally::TileTally;
 use blokus::tiles::shape_table;
 use rust_hdl::prelude::*;
 
-/// Cycles of a ply that places a tile (see the module's doc):
-/// `model::light_playout::PLACEMENT_CYCLES`.
-pub const PLACEMENT_CYCLES: u64 = model::light_playout::PLACEMENT_CYCLES;
+/// Cycles of a ply that places a tile with its box corner in a given row
+/// (see the module's doc).
+pub use model::light_playout::placement_cycles;
 /// Width of the shape flags (91 shapes, padded to whole bytes for LOCATE).
 pub const FLAG_BITS: usize = 96;
 /// Bytes of the flags.
@@ -87,6 +89,9 @@ mod phase {
     pub const APPLY: u64 = 13;
     pub const FINISH: u64 = 14;
     pub const SWAP: u64 = 15;
+    pub const ROWS: u64 = 16;
+    pub const DRAW_ROW: u64 = 17;
+    pub const ROW_NTH: u64 = 18;
 }
 
 /// The flags of the shapes of `size` cells.
@@ -142,7 +147,7 @@ pub struct LightPlayout {
     byte_counters: [RowCount; FLAG_BYTES],
     field_counter: RowCount,
     nth: NthSetBit,
-    phase: DFF<Bits<4>>,
+    phase: DFF<Bits<5>>,
     own_q: DFF<Board>,
     other_q: DFF<Board>,
     own_start: DFF<Board>,
@@ -170,15 +175,16 @@ pub struct LightPlayout {
     size: DFF<Bits<8>>,
     /// COUNT's result: the flagged shapes of the chosen size in each byte.
     byte_counts: [DFF<Bits<4>>; FLAG_BYTES],
-    /// SCAN_B's running count of corners.
-    count: DFF<Bits<8>>,
     pick: DFF<Bits<8>>,
     shape: DFF<Bits<7>>,
     /// The shape one-hot, a cycle behind it: SCAN_B keeps its corner bits.
     shape_hot: DFF<Bits<FLAG_BITS>>,
     /// SCAN_B's row of the chosen shape's corners, counted a cycle later.
     field: DFF<Bits<SIZE>>,
-    field_valid: DFF<Bit>,
+    /// SCAN_A's rows: per row, the shapes with a legal corner in it.
+    rows_seen: [DFF<Bits<FLAG_BITS>>; SIZE],
+    /// The generator row drawn for the chosen shape's corner.
+    target_row: DFF<Bits<4>>,
     /// LOCATE's entries (bytes of flags, then rows of corners): each one's
     /// bits, and the running count before it and to its end.
     slot_bits: [DFF<Bits<SIZE>>; SLOTS],
@@ -233,6 +239,12 @@ pub struct LightPlayout {
     located_offset: Signal<Local, Bits<8>>,
     located_base: Signal<Local, Bits<8>>,
     field_count: Signal<Local, Bits<8>>,
+    /// ROWS: the rows where the chosen shape has a legal corner, and how
+    /// many.
+    shape_rows: Signal<Local, Bits<SIZE>>,
+    row_counter: RowCount,
+    /// The number of the drawn row's first corner (`14 * target_row`).
+    target_base: Signal<Local, Bits<8>>,
     /// Each shape's corner bits of the row if it is the chosen one, else 0.
     shape_fields: [Signal<Local, Bits<SIZE>>; SHAPES],
     chosen_field: Signal<Local, Bits<SIZE>>,
@@ -242,29 +254,31 @@ pub struct LightPlayout {
     size_numbers: [Constant<Bits<8>>; 5],
     /// The first shape of each byte of flags, and the first corner of each row.
     byte_bases: [Constant<Bits<8>>; SLOTS],
-    row_bases: [Constant<Bits<8>>; SLOTS],
-    p_idle: Constant<Bits<4>>,
-    p_ply: Constant<Bits<4>>,
-    p_scan_a: Constant<Bits<4>>,
-    p_weigh: Constant<Bits<4>>,
-    p_size: Constant<Bits<4>>,
-    p_count: Constant<Bits<4>>,
-    p_prefix: Constant<Bits<4>>,
-    p_draw_shape: Constant<Bits<4>>,
-    p_locate: Constant<Bits<4>>,
-    p_nth: Constant<Bits<4>>,
-    p_scan_b: Constant<Bits<4>>,
-    p_tally: Constant<Bits<4>>,
-    p_draw_corner: Constant<Bits<4>>,
-    p_apply: Constant<Bits<4>>,
-    p_finish: Constant<Bits<4>>,
-    p_swap: Constant<Bits<4>>,
+    p_idle: Constant<Bits<5>>,
+    p_ply: Constant<Bits<5>>,
+    p_scan_a: Constant<Bits<5>>,
+    p_weigh: Constant<Bits<5>>,
+    p_size: Constant<Bits<5>>,
+    p_count: Constant<Bits<5>>,
+    p_prefix: Constant<Bits<5>>,
+    p_draw_shape: Constant<Bits<5>>,
+    p_locate: Constant<Bits<5>>,
+    p_nth: Constant<Bits<5>>,
+    p_scan_b: Constant<Bits<5>>,
+    p_tally: Constant<Bits<5>>,
+    p_draw_corner: Constant<Bits<5>>,
+    p_apply: Constant<Bits<5>>,
+    p_finish: Constant<Bits<5>>,
+    p_swap: Constant<Bits<5>>,
+    p_rows: Constant<Bits<5>>,
+    p_draw_row: Constant<Bits<5>>,
+    p_row_nth: Constant<Bits<5>>,
 }
 
 impl LightPlayout {
     /// An idle engine.
     pub fn new() -> LightPlayout {
-        let p = |v: u64| Constant::new(Bits::<4>::from(v));
+        let p = |v: u64| Constant::new(Bits::<5>::from(v));
         let policy = model::light_playout::POLICY;
         assert!(policy.opening_sizes, "the engine plays the opening rule");
         LightPlayout {
@@ -309,12 +323,12 @@ impl LightPlayout {
             running_weight: Default::default(),
             size: Default::default(),
             byte_counts: Default::default(),
-            count: Default::default(),
             pick: Default::default(),
             shape: Default::default(),
             shape_hot: Default::default(),
             field: Default::default(),
-            field_valid: Default::default(),
+            rows_seen: Default::default(),
+            target_row: Default::default(),
             slot_bits: Default::default(),
             slot_starts: Default::default(),
             slot_ends: Default::default(),
@@ -355,6 +369,9 @@ impl LightPlayout {
             located_offset: Default::default(),
             located_base: Default::default(),
             field_count: Default::default(),
+            shape_rows: Default::default(),
+            row_counter: RowCount::new(),
+            target_base: Default::default(),
             shape_fields: std::array::from_fn(|_| Default::default()),
             chosen_field: Default::default(),
             size_masks: std::array::from_fn(|k| Constant::new(size_mask(k as u8 + 1))),
@@ -363,7 +380,6 @@ impl LightPlayout {
             }),
             size_numbers: std::array::from_fn(|k| Constant::new((k as u64 + 1).into())),
             byte_bases: std::array::from_fn(|b| Constant::new((8 * b as u64).into())),
-            row_bases: std::array::from_fn(|r| Constant::new((14 * r as u64).into())),
             p_idle: p(phase::IDLE),
             p_ply: p(phase::PLY),
             p_scan_a: p(phase::SCAN_A),
@@ -380,6 +396,9 @@ impl LightPlayout {
             p_apply: p(phase::APPLY),
             p_finish: p(phase::FINISH),
             p_swap: p(phase::SWAP),
+            p_rows: p(phase::ROWS),
+            p_draw_row: p(phase::DRAW_ROW),
+            p_row_nth: p(phase::ROW_NTH),
         }
     }
 }
@@ -413,12 +432,11 @@ impl Logic for LightPlayout {
             opening,
             unplaced_last_mover,
             size,
-            count,
+            target_row,
             pick,
             shape,
             shape_hot,
             field,
-            field_valid,
             finding_corner,
             sel_bits,
             sel_offset,
@@ -427,6 +445,10 @@ impl Logic for LightPlayout {
             done_q,
             margin_q
         );
+        for r in 0..14 {
+            self.rows_seen[r].clock.next = self.clock.val();
+            self.rows_seen[r].d.next = self.rows_seen[r].q.val();
+        }
         for k in 0..5 {
             self.running_weight[k].clock.next = self.clock.val();
             self.running_weight[k].d.next = self.running_weight[k].q.val();
@@ -597,9 +619,6 @@ impl Logic for LightPlayout {
                 self.masked_bits[e].next = self.slot_bits[e].q.val();
                 self.masked_offsets[e].next = self.pick.q.val() - self.slot_starts[e].q.val();
                 self.masked_bases[e].next = self.byte_bases[e].val();
-                if self.finding_corner.q.val() {
-                    self.masked_bases[e].next = self.row_bases[e].val();
-                }
             }
             self.located_bits.next = self.located_bits.val() | self.masked_bits[e].val();
             self.located_offset.next = self.located_offset.val() | self.masked_offsets[e].val();
@@ -610,8 +629,21 @@ impl Logic for LightPlayout {
         self.nth.bits.next = self.sel_bits.q.val();
         self.nth.n.next = self.sel_offset.q.val();
 
+        // ROWS: the rows of SCAN_A where the chosen shape has a corner.
+        self.shape_rows.next = 0.into();
+        for r in 0..14 {
+            self.shape_rows.next = self.shape_rows.val().replace_bit(
+                r,
+                (self.rows_seen[r].q.val() & self.shape_hot.q.val()).any(),
+            );
+        }
+        self.row_counter.bits.next = self.shape_rows.val();
+        self.target_base.next = (bit_cast::<8, 4>(self.target_row.q.val()) << 3)
+            + (bit_cast::<8, 4>(self.target_row.q.val()) << 2)
+            + (bit_cast::<8, 4>(self.target_row.q.val()) << 1);
+
         // SCAN_B: the chosen shape's corners in this row; a cycle later
-        // their count, shifted into the last entry.
+        // their count.
         self.shape_hot.d.next = bit_cast::<FLAG_BITS, 1>(1.into()) << self.shape.q.val();
         self.chosen_field.next = 0.into();
         for s in 0..SHAPES {
@@ -622,21 +654,8 @@ impl Logic for LightPlayout {
             self.chosen_field.next = self.chosen_field.val() | self.shape_fields[s].val();
         }
         self.field.d.next = self.chosen_field.val();
-        self.field_valid.d.next =
-            self.generator.row_valid.val() & (self.phase.q.val() == self.p_scan_b.val());
         self.field_counter.bits.next = self.field.q.val();
         self.field_count.next = bit_cast::<8, 4>(self.field_counter.count.val());
-        if self.field_valid.q.val() {
-            for e in 0..13 {
-                self.slot_bits[e].d.next = self.slot_bits[e + 1].q.val();
-                self.slot_starts[e].d.next = self.slot_starts[e + 1].q.val();
-                self.slot_ends[e].d.next = self.slot_ends[e + 1].q.val();
-            }
-            self.slot_bits[13].d.next = self.field.q.val();
-            self.slot_starts[13].d.next = self.count.q.val();
-            self.slot_ends[13].d.next = self.count.q.val() + self.field_count.val();
-            self.count.d.next = self.count.q.val() + self.field_count.val();
-        }
 
         // The machine.
         self.done_q.d.next = false;
@@ -665,6 +684,10 @@ impl Logic for LightPlayout {
         } else if self.phase.q.val() == self.p_scan_a.val() {
             if self.generator.row_valid.val() {
                 self.flags.d.next = self.flags.q.val() | self.row_any.val();
+                for r in 0..13 {
+                    self.rows_seen[r].d.next = self.rows_seen[r + 1].q.val();
+                }
+                self.rows_seen[13].d.next = self.row_any.val();
                 if self.generator.row.val() == 13 {
                     self.phase.d.next = self.p_weigh.val();
                 }
@@ -742,22 +765,38 @@ impl Logic for LightPlayout {
                 self.shape.d.next = bit_cast::<7, 8>(
                     self.sel_base.q.val() | bit_cast::<8, 4>(self.nth.index.val()),
                 );
-                self.generator.start.next = true;
-                self.count.d.next = 0.into();
+                self.shape_hot.d.next = bit_cast::<FLAG_BITS, 1>(1.into())
+                    << (self.sel_base.q.val() | bit_cast::<8, 4>(self.nth.index.val()));
                 self.finding_corner.d.next = true;
-                self.phase.d.next = self.p_scan_b.val();
+                self.phase.d.next = self.p_rows.val();
             }
+        } else if self.phase.q.val() == self.p_rows.val() {
+            self.sel_bits.d.next = self.shape_rows.val();
+            self.range.d.next = bit_cast::<8, 4>(self.row_counter.count.val());
+            self.phase.d.next = self.p_draw_row.val();
+        } else if self.phase.q.val() == self.p_draw_row.val() {
+            self.sel_offset.d.next = self.drawn.val().get_bits::<4>(0);
+            self.rng_q.d.next = self.next_x.q.val();
+            self.phase.d.next = self.p_row_nth.val();
+        } else if self.phase.q.val() == self.p_row_nth.val() {
+            self.target_row.d.next = self.nth.index.val();
+            self.generator.start.next = true;
+            self.phase.d.next = self.p_scan_b.val();
         } else if self.phase.q.val() == self.p_scan_b.val() {
-            if self.generator.row_valid.val() & (self.generator.row.val() == 13) {
+            if self.generator.row_valid.val()
+                & (self.generator.row.val() == self.target_row.q.val())
+            {
                 self.phase.d.next = self.p_tally.val();
             }
         } else if self.phase.q.val() == self.p_tally.val() {
-            self.range.d.next = self.count.q.val() + self.field_count.val();
+            self.sel_bits.d.next = self.field.q.val();
+            self.sel_base.d.next = self.target_base.val();
+            self.range.d.next = self.field_count.val();
             self.phase.d.next = self.p_draw_corner.val();
         } else if self.phase.q.val() == self.p_draw_corner.val() {
-            self.pick.d.next = self.drawn.val().get_bits::<8>(0);
+            self.sel_offset.d.next = self.drawn.val().get_bits::<4>(0);
             self.rng_q.d.next = self.next_x.q.val();
-            self.phase.d.next = self.p_locate.val();
+            self.phase.d.next = self.p_nth.val();
         } else if self.phase.q.val() == self.p_apply.val() {
             self.passes_q.d.next = 0.into();
             self.own_q.d.next = self.other_q.q.val();

@@ -1,15 +1,17 @@
 //! Model of `hdl::LightPlayout`, the light playout engine: a playout by
-//! [`crate::light`] under [`Policy::PENTOBI`] (no local answers), started
+//! [`crate::light`] under [`POLICY`] (Pentobi's sizes and opening rule, a
+//! placement's row of box corners drawn before its corner), started
 //! from a position with a generator state, and the clock cycles the engine
 //! takes for it. For any position and seed the hardware ends with this
 //! margin, these plies and this generator state, after these cycles.
 //!
 //! # Timing
 //! The engine takes `start` at a rising edge (counted as edge 1). Each ply
-//! then costs a fixed number of cycles, whatever the position:
-//! [`PLACEMENT_CYCLES`] for a placement (check, the generator's 14 rows
-//! twice, the sizes weighed, the three draws, the shape's and the corner's
-//! searches, the placement) and [`PASS_CYCLES`] for a pass (check, the
+//! then costs: [`placement_cycles`] for a placement, by the generator row
+//! of its box corner (check, the generator's 14 rows, the sizes weighed,
+//! the four draws, the shape's and the row's searches, the generator's rows
+//! again up to the drawn one, the placement) and [`PASS_CYCLES`] for a pass
+//! (check, the
 //! generator's rows, the weighing that finds no size). The end costs [`END_CYCLES`] (the check
 //! that finds the game over, then the counts of the two sides' unplaced
 //! cells, one after the other); `done`
@@ -17,26 +19,42 @@
 
 use crate::light::{choose, Policy};
 use crate::monte_carlo::Xorshift32;
-use blokus::{Move, Player, Position};
+use blokus::tiles::shape_table;
+use blokus::{Move, Placement, Player, Position};
 
 /// Rising edges from `start` (not counted) to the row 13 of a generator
 /// started in the cycle before them: the rows of `hdl::MoveGen` (row 0
 /// two edges after its `start`, one row a cycle).
 pub const ROW_CYCLES: u64 = 15;
-/// Cycles of a ply that places a tile: PLY 1, SCAN_A 15, WEIGH 1, SIZE 1,
-/// COUNT 1, PREFIX 1, DRAW_SHAPE 1, LOCATE 1, NTH 1 (the generator
-/// restarted), SCAN_B 15, TALLY 1, DRAW_CORNER 1, LOCATE 1, NTH 1, APPLY 1.
-pub const PLACEMENT_CYCLES: u64 =
-    1 + ROW_CYCLES + 1 + 1 + 1 + 1 + 1 + 2 + ROW_CYCLES + 1 + 1 + 2 + 1;
-const _: () = assert!(PLACEMENT_CYCLES == 43);
+/// Cycles of a ply that places a tile whose box corner is in generator row
+/// `row` (0-13): PLY 1, SCAN_A 15, WEIGH 1, SIZE 1, COUNT 1, PREFIX 1,
+/// DRAW_SHAPE 1, LOCATE 1, NTH 1, ROWS 1, DRAW_ROW 1, ROW_NTH 1 (the
+/// generator restarted), SCAN_B up to the drawn row (`row + 2`), TALLY 1,
+/// DRAW_CORNER 1, NTH 1, APPLY 1.
+pub const fn placement_cycles(row: u64) -> u64 {
+    1 + ROW_CYCLES + 7 + 3 + (row + 2) + 4
+}
+const _: () = assert!(placement_cycles(0) == 32);
+/// The most a placement takes (its corner in the last row).
+pub const MAX_PLACEMENT_CYCLES: u64 = placement_cycles(13);
 /// Cycles of a pass: PLY, SCAN_A, WEIGH.
 pub const PASS_CYCLES: u64 = 1 + ROW_CYCLES + 1;
 /// Cycles of the end: PLY (the game is over), SWAP (the last mover's
 /// unplaced cells kept, the sides swapped for the other's), FINISH.
 pub const END_CYCLES: u64 = 3;
 
-/// The policy the engine plays: Pentobi's sizes and opening rule.
-pub const POLICY: Policy = Policy::PENTOBI;
+/// The policy the engine plays: Pentobi's sizes and opening rule, the row
+/// of box corners drawn first (so that the second scan stops at it).
+pub const POLICY: Policy = Policy {
+    rows_first: true,
+    ..Policy::PENTOBI
+};
+
+/// The generator row of `placement`'s box corner.
+pub fn corner_row(placement: Placement) -> u64 {
+    let shift = shape_table().shapes[usize::from(placement.shape)].anchor_shift() as usize;
+    ((placement.anchor.index() - shift) / 14) as u64
+}
 
 /// What the engine ends with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,9 +79,11 @@ pub fn run(position: &Position, seed: u32) -> EngineRun {
     let mut position = position.clone();
     let mut rng = Xorshift32(seed);
     let (mut plies, mut placements) = (0, 0);
+    let mut placing = 0;
     while !position.is_over() {
         let chosen = choose(&position, &POLICY, &mut rng);
         placements += u32::from(chosen.is_some());
+        placing += chosen.map_or(0, |p| placement_cycles(corner_row(p)));
         position.play(chosen.map_or(Move::Pass, Move::Place));
         plies += 1;
     }
@@ -75,7 +95,7 @@ pub fn run(position: &Position, seed: u32) -> EngineRun {
         plies,
         placements,
         rng: rng.0,
-        edges: 1 + u64::from(placements) * PLACEMENT_CYCLES + passes * PASS_CYCLES + END_CYCLES,
+        edges: 1 + placing + passes * PASS_CYCLES + END_CYCLES,
     }
 }
 
