@@ -67,7 +67,7 @@ pub const FLAG_BYTES: usize = FLAG_BITS / 8;
 const _: () = assert!(SHAPES <= FLAG_BITS);
 /// The flags padded so that every byte can be read as a 14-bit row.
 const WIDE_FLAG_BITS: usize = FLAG_BITS + SIZE - 8;
-/// Entries LOCATE looks through: the bytes of flags or the rows of corners.
+/// Entries LOCATE looks through: the bytes of flags (and two empty ones).
 const SLOTS: usize = SIZE;
 const _: () = assert!(FLAG_BYTES <= SLOTS);
 
@@ -167,7 +167,6 @@ pub struct LightPlayout {
     /// The sizes the opening rule allows the side to move (bit `k` for
     /// size `k + 1`), from its tiles left, a cycle behind them.
     opening: DFF<Bits<5>>,
-    /// The unplaced cells of each side, a cycle behind their tiles.
     /// The unplaced cells of the side to move when the game ended (SWAP).
     unplaced_last_mover: DFF<Bits<8>>,
     /// The weights of the sizes the draw may take, summed up to each size.
@@ -185,14 +184,15 @@ pub struct LightPlayout {
     rows_seen: [DFF<Bits<FLAG_BITS>>; SIZE],
     /// The generator row drawn for the chosen shape's corner.
     target_row: DFF<Bits<4>>,
-    /// LOCATE's entries (bytes of flags, then rows of corners): each one's
+    /// LOCATE's entries (the bytes of flags): each one's
     /// bits, and the running count before it and to its end.
     slot_bits: [DFF<Bits<SIZE>>; SLOTS],
     slot_starts: [DFF<Bits<8>>; SLOTS],
     slot_ends: [DFF<Bits<8>>; SLOTS],
-    /// LOCATE is finding a corner (else a shape).
+    /// NTH is finding a corner (else a shape).
     finding_corner: DFF<Bit>,
-    /// What NTH looks in: a byte or a row, the index within it, and the
+    /// What NTH looks in: a byte of flags, the chosen shape's rows or a
+    /// row of its corners; the index within it, and the
     /// number of its first bit.
     sel_bits: DFF<Bits<SIZE>>,
     sel_offset: DFF<Bits<4>>,
@@ -252,7 +252,7 @@ pub struct LightPlayout {
     size_masks: [Constant<Bits<FLAG_BITS>>; 5],
     weights: [Constant<Bits<8>>; 5],
     size_numbers: [Constant<Bits<8>>; 5],
-    /// The first shape of each byte of flags, and the first corner of each row.
+    /// The first shape of each byte of flags.
     byte_bases: [Constant<Bits<8>>; SLOTS],
     p_idle: Constant<Bits<5>>,
     p_ply: Constant<Bits<5>>,
