@@ -3,9 +3,8 @@
 //! hardware twin of `features` and `score` in `model::evaluator` (same
 //! names, same order, same widths).
 
-use crate::board::Board;
+use crate::board::{column, Board, SIZE};
 use crate::grow::Grow;
-use crate::neighbours::{CornerNeighbours, EdgeNeighbours};
 use crate::pop_count::{PopCount196, POP_COUNT_LATENCY};
 use rust_hdl::prelude::*;
 
@@ -93,18 +92,12 @@ pub struct Evaluator {
     own_after: Signal<Local, Board>,
     /// Stage 1: `O' | P`.
     occupied: Signal<Local, Board>,
-    /// Stage 1: `edge(O)`; `edge(O') = edge(O) | edge(C)`, the shifts
-    /// taken from the inputs, as a shift of `O'` would loop through this
-    /// block's one combinational process.
-    own_edges: EdgeNeighbours,
-    /// Stage 1: `edge(C)`.
-    candidate_edges: EdgeNeighbours,
-    /// Stage 1: `diag(O)`; `diag(O') = diag(O) | diag(C)`.
-    own_diagonals: CornerNeighbours,
-    /// Stage 1: `diag(C)`.
-    candidate_diagonals: CornerNeighbours,
+    /// Stage 1: `edge(O')`.
+    own_edges: Signal<Local, Board>,
+    /// Stage 1: `diag(O')`.
+    own_diagonals: Signal<Local, Board>,
     /// Stage 1: `edge(P)`.
-    opp_edges: EdgeNeighbours,
+    opp_edges: Signal<Local, Board>,
     /// Stage 1: cells the mover may not grow into.
     own_blocked: Signal<Local, Board>,
     /// Stage 1: cells the opponent may not grow into.
@@ -113,6 +106,10 @@ pub struct Evaluator {
     own_attach_set: Signal<Local, Board>,
     /// Stage 1: the opponent's attach cells left after the move.
     opp_attach_set: Signal<Local, Board>,
+    /// Every cell but the left column (x = 1).
+    not_left: Constant<Board>,
+    /// Every cell but the right column (x = 14).
+    not_right: Constant<Board>,
     /// Edge 1: the candidate's cells, to be counted.
     candidate_q: DFF<Board>,
     /// Edge 1: the opponent's attach cells left, to be counted.
@@ -182,14 +179,14 @@ impl Evaluator {
             own_after: Default::default(),
             occupied: Default::default(),
             own_edges: Default::default(),
-            candidate_edges: Default::default(),
             own_diagonals: Default::default(),
-            candidate_diagonals: Default::default(),
             opp_edges: Default::default(),
             own_blocked: Default::default(),
             opp_blocked: Default::default(),
             own_attach_set: Default::default(),
             opp_attach_set: Default::default(),
+            not_left: Constant::new(!column(1)),
+            not_right: Constant::new(!column(SIZE)),
             candidate_q: Default::default(),
             opp_attach_q: Default::default(),
             own_region: Default::default(),
@@ -258,18 +255,24 @@ impl Logic for Evaluator {
         // Stage 1, `features` line by line.
         self.own_after.next = self.own.val() | self.candidate.val();
         self.occupied.next = self.own_after.val() | self.opponent.val();
-        self.own_edges.cells.next = self.own.val();
-        self.candidate_edges.cells.next = self.candidate.val();
-        self.own_diagonals.cells.next = self.own.val();
-        self.candidate_diagonals.cells.next = self.candidate.val();
-        self.own_blocked.next = self.occupied.val()
-            | self.own_edges.neighbours.val()
-            | self.candidate_edges.neighbours.val();
-        self.own_attach_set.next = (self.own_diagonals.neighbours.val()
-            | self.candidate_diagonals.neighbours.val())
-            & !self.own_blocked.val();
-        self.opp_edges.cells.next = self.opponent.val();
-        self.opp_blocked.next = self.occupied.val() | self.opp_edges.neighbours.val();
+        // Bitboard::edge_neighbours of O': right, left, down, up.
+        self.own_edges.next = ((self.own_after.val() & self.not_right.val()) << 1)
+            | ((self.own_after.val() & self.not_left.val()) >> 1)
+            | (self.own_after.val() << 14)
+            | (self.own_after.val() >> 14);
+        // Bitboard::diagonal_neighbours of O': down-right, down-left, up-right, up-left.
+        self.own_diagonals.next = ((self.own_after.val() & self.not_right.val()) << 15)
+            | ((self.own_after.val() & self.not_left.val()) << 13)
+            | ((self.own_after.val() & self.not_right.val()) >> 13)
+            | ((self.own_after.val() & self.not_left.val()) >> 15);
+        self.own_blocked.next = self.occupied.val() | self.own_edges.val();
+        self.own_attach_set.next = self.own_diagonals.val() & !self.own_blocked.val();
+        // Bitboard::edge_neighbours of P.
+        self.opp_edges.next = ((self.opponent.val() & self.not_right.val()) << 1)
+            | ((self.opponent.val() & self.not_left.val()) >> 1)
+            | (self.opponent.val() << 14)
+            | (self.opponent.val() >> 14);
+        self.opp_blocked.next = self.occupied.val() | self.opp_edges.val();
         self.opp_attach_set.next = self.opponent_attach.val() & !self.candidate.val();
         self.candidate_q.d.next = self.candidate.val();
         self.opp_attach_q.d.next = self.opp_attach_set.val();

@@ -3,8 +3,7 @@
 //! combinational logic; the hardware twin of one turn of the loop in `grow`
 //! of `model::evaluator`.
 
-use crate::board::Board;
-use crate::neighbours::{CornerNeighbours, EdgeNeighbours};
+use crate::board::{column, Board, SIZE};
 use rust_hdl::prelude::*;
 
 /// One growth step:
@@ -13,9 +12,12 @@ use rust_hdl::prelude::*;
 /// grown = (region | edge_neighbours(region) | diagonal_neighbours(region)) & !blocked
 /// ```
 ///
-/// The neighbour shifts are those of `blokus::Bitboard` ([`EdgeNeighbours`],
-/// [`CornerNeighbours`]). Each output bit depends on nine region bits and
-/// one blocked bit.
+/// The neighbour shifts are those of the mask unit (`crate::mask_unit`) and of
+/// `blokus::Bitboard`: a step right is `<< 1`, down `<< 14`, down-right
+/// `<< 15`, down-left `<< 13`, the reverse steps shift right; the right (left)
+/// column is masked off before a step one column right (left), so nothing
+/// wraps from one row end to the next. Each output bit depends on nine
+/// region bits and one blocked bit.
 #[derive(LogicBlock)]
 pub struct Grow {
     /// The set before the step.
@@ -24,10 +26,10 @@ pub struct Grow {
     pub blocked: Signal<In, Board>,
     /// The set after the step.
     pub grown: Signal<Out, Board>,
-    /// The region's edge neighbours.
-    edges: EdgeNeighbours,
-    /// The region's corner neighbours.
-    corners: CornerNeighbours,
+    /// Every cell but the left column (x = 1).
+    not_left: Constant<Board>,
+    /// Every cell but the right column (x = 14).
+    not_right: Constant<Board>,
 }
 
 impl Grow {
@@ -37,8 +39,8 @@ impl Grow {
             region: Default::default(),
             blocked: Default::default(),
             grown: Default::default(),
-            edges: EdgeNeighbours::new(),
-            corners: CornerNeighbours::new(),
+            not_left: Constant::new(!column(1)),
+            not_right: Constant::new(!column(SIZE)),
         }
     }
 }
@@ -52,10 +54,18 @@ impl Default for Grow {
 impl Logic for Grow {
     #[hdl_gen]
     fn update(&mut self) {
-        self.edges.cells.next = self.region.val();
-        self.corners.cells.next = self.region.val();
-        self.grown.next =
-            (self.region.val() | self.edges.neighbours.val() | self.corners.neighbours.val())
-                & !self.blocked.val();
+        // region | edge_neighbours (right, left, down, up)
+        //        | diagonal_neighbours (down-right, down-left, up-right, up-left),
+        // less the blocked cells.
+        self.grown.next = (self.region.val()
+            | ((self.region.val() & self.not_right.val()) << 1)
+            | ((self.region.val() & self.not_left.val()) >> 1)
+            | (self.region.val() << 14)
+            | (self.region.val() >> 14)
+            | ((self.region.val() & self.not_right.val()) << 15)
+            | ((self.region.val() & self.not_left.val()) << 13)
+            | ((self.region.val() & self.not_right.val()) >> 13)
+            | ((self.region.val() & self.not_left.val()) >> 15))
+            & !self.blocked.val();
     }
 }

@@ -51,7 +51,7 @@ pub use mask_unit::MaskUnit;
 pub use monte_carlo::MonteCarlo;
 pub use move_code::{CodeDecoder, CodeEncoder};
 pub use move_gen::MoveGen;
-pub use neighbours::{CornerNeighbours, EdgeNeighbours};
+pub use neighbours::Neighbours;
 pub use one_ply::OnePly;
 pub use placer::Placer;
 pub use playout_bank::PlayoutBank;

@@ -4,7 +4,7 @@
 //! `Position::attach_cells` in `blokus` (same names, same order).
 
 use crate::board::Board;
-use crate::neighbours::{CornerNeighbours, EdgeNeighbours};
+use crate::neighbours::Neighbours;
 use rust_hdl::prelude::*;
 
 /// Forbidden and attach masks of the player to move, in one combinational step.
@@ -14,8 +14,7 @@ use rust_hdl::prelude::*;
 /// attach    = (own empty ? start : diagonal_neighbours(own)) & !forbidden
 /// ```
 ///
-/// The neighbours are those of `blokus::Bitboard` ([`EdgeNeighbours`],
-/// [`CornerNeighbours`]).
+/// The neighbours are those of `blokus::Bitboard` ([`Neighbours`]).
 #[derive(LogicBlock)]
 pub struct MaskUnit {
     /// Cells of the player to move.
@@ -29,10 +28,8 @@ pub struct MaskUnit {
     /// Free cells where its next tile may attach: corner to corner with its
     /// own cells, or its start square before its first tile.
     pub attach: Signal<Out, Board>,
-    /// The own cells' edge neighbours.
-    own_edges: EdgeNeighbours,
-    /// The own cells' corner neighbours.
-    own_corners: CornerNeighbours,
+    /// The own cells' neighbours.
+    neighbours: Neighbours,
     /// The start square, or the diagonal neighbours once a tile is down.
     touching: Signal<Local, Board>,
 }
@@ -46,8 +43,7 @@ impl MaskUnit {
             start: Default::default(),
             forbidden: Default::default(),
             attach: Default::default(),
-            own_edges: EdgeNeighbours::new(),
-            own_corners: CornerNeighbours::new(),
+            neighbours: Neighbours::new(),
             touching: Default::default(),
         }
     }
@@ -62,14 +58,12 @@ impl Default for MaskUnit {
 impl Logic for MaskUnit {
     #[hdl_gen]
     fn update(&mut self) {
-        self.own_edges.cells.next = self.own.val();
-        self.own_corners.cells.next = self.own.val();
+        self.neighbours.cells.next = self.own.val();
         // Position::forbidden
-        self.forbidden.next =
-            self.own.val() | self.opponent.val() | self.own_edges.neighbours.val();
+        self.forbidden.next = self.own.val() | self.opponent.val() | self.neighbours.edges.val();
         // Position::attach_cells
         if self.own.val().any() {
-            self.touching.next = self.own_corners.neighbours.val();
+            self.touching.next = self.neighbours.diagonals.val();
         } else {
             self.touching.next = self.start.val();
         }
