@@ -80,8 +80,9 @@ impl Placement {
         self.shape().tile
     }
 
+    /// The cell of its shape's bounding-box corner.
     #[inline]
-    fn box_corner(self) -> Cell {
+    pub fn box_corner(self) -> Cell {
         Cell::from_index(self.anchor.index() - self.shape().anchor_shift() as usize)
     }
 

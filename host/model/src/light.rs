@@ -23,7 +23,7 @@
 
 use crate::monte_carlo::Xorshift32;
 use blokus::tiles::{shape_table, SHAPE_COUNT};
-use blokus::{Bitboard, Cell, Move, Placement, Player, Position};
+use blokus::{Bitboard, Cell, Move, Placement, Player, Position, SIZE};
 
 /// The playout policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,9 +103,6 @@ impl Default for Policy {
         Policy::PENTOBI
     }
 }
-
-/// Cells in a row of the board (box corners are cells, row by row).
-const BOARD_ROW: usize = 14;
 
 /// A number in `0..n` (`n` below 2^16) from the generator's next draw: its
 /// high 16 bits times `n`, shifted down 16.
@@ -210,7 +207,7 @@ pub fn choose_near(
     let shape = shapes[draw_below(rng, shapes.len() as u32) as usize];
     let mut set: Bitboard = corners[shape];
     if policy.rows_first {
-        let row = |c: Cell| c.index() / BOARD_ROW;
+        let row = |c: Cell| c.index() / usize::from(SIZE);
         let mut rows: Vec<usize> = set.cells().map(row).collect();
         rows.dedup();
         let chosen = rows[draw_below(rng, rows.len() as u32) as usize];
@@ -406,10 +403,10 @@ mod tests {
             opening_sizes: false,
             ..policy
         };
-        let row_of = |p: Placement| p.anchor.index() / BOARD_ROW;
+        let row_of = |p: Placement| p.anchor.index() / usize::from(SIZE);
         let rows: std::collections::BTreeSet<usize> = corners[shape]
             .cells()
-            .map(|c| c.index() / BOARD_ROW)
+            .map(|c| c.index() / usize::from(SIZE))
             .collect();
         assert!(rows.len() >= 2, "{rows:?}");
         let per_row: Vec<usize> = rows
@@ -417,7 +414,7 @@ mod tests {
             .map(|&r| {
                 corners[shape]
                     .cells()
-                    .filter(|c| c.index() / BOARD_ROW == r)
+                    .filter(|c| c.index() / usize::from(SIZE) == r)
                     .count()
             })
             .collect();

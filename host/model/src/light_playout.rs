@@ -19,8 +19,7 @@
 
 use crate::light::{choose, Policy};
 use crate::monte_carlo::Xorshift32;
-use blokus::tiles::shape_table;
-use blokus::{Move, Placement, Player, Position};
+use blokus::{Move, Placement, Player, Position, SIZE};
 
 /// Rising edges from `start` (not counted) to the row 13 of a generator
 /// started in the cycle before them: the rows of `hdl::MoveGen` (row 0
@@ -52,8 +51,7 @@ pub const POLICY: Policy = Policy {
 
 /// The generator row of `placement`'s box corner.
 pub fn corner_row(placement: Placement) -> u64 {
-    let shift = shape_table().shapes[usize::from(placement.shape)].anchor_shift() as usize;
-    ((placement.anchor.index() - shift) / 14) as u64
+    (placement.box_corner().index() / usize::from(SIZE)) as u64
 }
 
 /// What the engine ends with.
