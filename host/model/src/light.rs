@@ -23,7 +23,7 @@
 
 use crate::monte_carlo::Xorshift32;
 use blokus::tiles::{shape_table, SHAPE_COUNT};
-use blokus::{Bitboard, Cell, Move, Placement, Player, Position, SIZE};
+use blokus::{Bitboard, Cell, Move, Placement, Player, Position};
 
 /// The playout policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -207,11 +207,10 @@ pub fn choose_near(
     let shape = shapes[draw_below(rng, shapes.len() as u32) as usize];
     let mut set: Bitboard = corners[shape];
     if policy.rows_first {
-        let row = |c: Cell| c.index() / usize::from(SIZE);
-        let mut rows: Vec<usize> = set.cells().map(row).collect();
+        let mut rows: Vec<u8> = set.cells().map(Cell::y).collect();
         rows.dedup();
         let chosen = rows[draw_below(rng, rows.len() as u32) as usize];
-        set = set.cells().filter(|&c| row(c) == chosen).collect();
+        set = set.cells().filter(|c| c.y() == chosen).collect();
     }
     let nth = draw_below(rng, set.count()) as usize;
     let corner = set.cells().nth(nth).expect("a set bit");
@@ -403,25 +402,17 @@ mod tests {
             opening_sizes: false,
             ..policy
         };
-        let row_of = |p: Placement| p.anchor.index() / usize::from(SIZE);
-        let rows: std::collections::BTreeSet<usize> = corners[shape]
-            .cells()
-            .map(|c| c.index() / usize::from(SIZE))
-            .collect();
+        let row_of = |p: Placement| p.anchor.y();
+        let rows: std::collections::BTreeSet<u8> = corners[shape].cells().map(|c| c.y()).collect();
         assert!(rows.len() >= 2, "{rows:?}");
         let per_row: Vec<usize> = rows
             .iter()
-            .map(|&r| {
-                corners[shape]
-                    .cells()
-                    .filter(|c| c.index() / usize::from(SIZE) == r)
-                    .count()
-            })
+            .map(|&r| corners[shape].cells().filter(|c| c.y() == r).count())
             .collect();
         // Rows of unequal counts: a uniform draw over the corners would not
         // give each row the same share.
         assert!(per_row.iter().min() < per_row.iter().max(), "{per_row:?}");
-        let mut by_row: std::collections::BTreeMap<usize, usize> = Default::default();
+        let mut by_row: std::collections::BTreeMap<u8, usize> = Default::default();
         let mut seen = std::collections::HashSet::new();
         let draws = 12_000;
         for _ in 0..draws {

@@ -19,7 +19,7 @@
 
 use crate::light::{choose, Policy};
 use crate::monte_carlo::Xorshift32;
-use blokus::{Move, Placement, Player, Position, SIZE};
+use blokus::{Move, Placement, Player, Position};
 
 /// Rising edges from `start` (not counted) to the row 13 of a generator
 /// started in the cycle before them: the rows of `hdl::MoveGen` (row 0
@@ -51,7 +51,7 @@ pub const POLICY: Policy = Policy {
 
 /// The generator row of `placement`'s box corner.
 pub fn corner_row(placement: Placement) -> u64 {
-    (placement.box_corner().index() / usize::from(SIZE)) as u64
+    u64::from(placement.box_corner().y() - 1)
 }
 
 /// What the engine ends with.
