@@ -45,6 +45,7 @@ use hdl::{MonteCarlo, EVAL_LATENCY, UCB_LATENCY};
 use model::board_state::BoardState as BoardModel;
 use model::board_tree::{search as board_tree_search, ucb};
 use model::candidates::{candidate_stream, timeline as candidate_timeline};
+use model::cell_playout::run as cell_playout_run;
 use model::evaluator::{features as eval_features, score as eval_score, EvalInputs, Features};
 use model::expander::{expand, Expansion, CHILDREN};
 use model::light_playout::run as light_playout_run;
@@ -579,6 +580,80 @@ fn light_playout_model_plays_out_as_the_reference_model() {
 }
 
 #[test]
+fn cell_playout_model_plays_out_as_the_reference_model() {
+    let model = block_model_with_ports(
+        "cell_playout",
+        true,
+        &[
+            "start",
+            "forbidden",
+            "attach",
+            "opponent_forbidden",
+            "opponent_attach",
+            "tiles_left",
+            "opponent_tiles_left",
+            "passes",
+            "seed",
+            "done",
+            "busy",
+            "margin",
+            "plies",
+            "rng",
+        ],
+    );
+    // Every 40th position of the 320 games (the empty board, openings,
+    // middle games, passes, finished games), each with its own seed.
+    let positions: Vec<Position> = game_positions().into_iter().step_by(40).collect();
+    let seed = |n: usize| 0x2545_F491u32 ^ (n as u32).wrapping_mul(0x9E37_79B9);
+    let (results, elapsed) = run_block(&model, &positions, 10_000, 0, |n, p| {
+        let me = p.to_move();
+        vec![
+            ("forbidden", words(p.forbidden(me))),
+            ("attach", words(p.attach_cells(me))),
+            ("opponent_forbidden", words(p.forbidden(me.other()))),
+            ("opponent_attach", words(p.attach_cells(me.other()))),
+            ("tiles_left", vec![tiles_held(p, me)]),
+            ("opponent_tiles_left", vec![tiles_held(p, me.other())]),
+            ("passes", vec![u64::from(p.passes_in_row())]),
+            ("seed", vec![u64::from(seed(n))]),
+        ]
+    });
+    let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
+    let (mut total_cycles, mut with_passes, mut openings, mut dead) = (0, 0, 0, 0);
+    for (n, (p, (k, got))) in positions.iter().zip(&results).enumerate() {
+        let what = format!("cell playout, position {n} (ply {})", p.plies());
+        let want = cell_playout_run(p, seed(n));
+        let said = (
+            out("margin", got) as u8 as i8 as i32,
+            out("plies", got) as u32,
+            out("rng", got) as u32,
+            *k,
+        );
+        assert_eq!(
+            said,
+            (want.margin, want.plies, want.rng, want.edges),
+            "{what}: the model {want:?}"
+        );
+        total_cycles += want.edges;
+        with_passes += usize::from(want.plies > want.placements);
+        openings += usize::from(p.plies() < 8);
+        let placing = u64::from(want.placements) * model::cell_playout::PLACEMENT_CYCLES;
+        dead += usize::from(want.edges > 1 + placing + u64::from(want.plies - want.placements) + 3);
+    }
+    assert!(
+        positions.len() >= 250 && with_passes > 0 && openings > 0 && dead > 100,
+        "{} positions, {with_passes} with passes, {openings} openings, {dead} with dead cells",
+        positions.len()
+    );
+    println!(
+        "cell playout: {} positions ({openings} in the opening, {with_passes} playouts with \
+         passes, {dead} with dead attach cells), every margin, ply count, generator state and \
+         cycle of done equal; {total_cycles} cycles in {elapsed:?}",
+        positions.len()
+    );
+}
+
+#[test]
 fn playout_bank_model_plays_out_as_the_reference_model() {
     let model = block_model_with_ports(
         "playout_bank",
@@ -790,16 +865,30 @@ fn run_search_block(
     settle: u64,
     extra: impl Fn(usize, &Position) -> Vec<(&'static str, Vec<u64>)>,
 ) -> (Vec<BlockResult>, std::time::Duration) {
-    let mut script = String::new();
-    for (n, p) in positions.iter().enumerate() {
+    run_block(model, positions, limit, settle, |n, p| {
         let me = p.to_move();
-        let mut values: Vec<(&str, Vec<u64>)> = vec![("start", vec![0])];
-        values.extend(board_inputs(p));
+        let mut values: Vec<(&str, Vec<u64>)> = board_inputs(p).into();
         values.extend([
             ("tiles_left", vec![tiles_held(p, me)]),
             ("opponent_tiles_left", vec![tiles_held(p, me.other())]),
         ]);
         values.extend(extra(n, p));
+        values
+    })
+}
+
+/// [`run_search_block`] with every input but `start` from `inputs`.
+fn run_block(
+    model: &Model,
+    positions: &[Position],
+    limit: u64,
+    settle: u64,
+    inputs: impl Fn(usize, &Position) -> Vec<(&'static str, Vec<u64>)>,
+) -> (Vec<BlockResult>, std::time::Duration) {
+    let mut script = String::new();
+    for (n, p) in positions.iter().enumerate() {
+        let mut values: Vec<(&str, Vec<u64>)> = vec![("start", vec![0])];
+        values.extend(inputs(n, p));
         let values: Vec<(&str, &[u64])> = values.iter().map(|(k, v)| (*k, &v[..])).collect();
         script += &model.set_all(&values).unwrap();
         script += &format!("r {limit} done done start\n");

@@ -33,7 +33,7 @@ pub fn is_engine_name(name: &str) -> bool {
 }
 
 /// The tree search over light playouts an engine name
-/// `light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,local=off|near|attach,corner=any|row,
+/// `light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,local=off|near|attach,corner=any|row,draw=shapes|cells,
 /// by=policy|eval|attach,select=ucb1|prior,temp=T,prior=V,rave=W,margin=M,heavy=H,leaf=E,seed=S]`
 /// asks for (`None`: another name; `Err`: a malformed option, named).
 pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
@@ -77,6 +77,7 @@ pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
                 config.policy = Policy {
                     local: config.policy.local,
                     rows_first: config.policy.rows_first,
+                    cells_first: config.policy.cells_first,
                     ..policy
                 }
             }),
@@ -93,6 +94,12 @@ pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
                 _ => Err(bad()),
             }
             .map(|rows_first| config.policy.rows_first = rows_first),
+            "draw" => match value {
+                "shapes" => Ok(false),
+                "cells" => Ok(true),
+                _ => Err(bad()),
+            }
+            .map(|cells_first| config.policy.cells_first = cells_first),
             "by" => match value {
                 "policy" => Ok(ChildrenBy::Policy),
                 "eval" => Ok(ChildrenBy::Evaluator),
@@ -129,7 +136,7 @@ pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
                 .map_err(|_| bad()),
             _ => Err(format!(
                 "`{key}` in `{name}` is no option: playouts, children, expand, c, policy, \
-                 local, by, select, temp, prior, rave, margin, heavy, leaf, seed"
+                 local, corner, draw, by, select, temp, prior, rave, margin, heavy, leaf, seed"
             )),
         };
         if let Err(e) = parsed {

@@ -41,6 +41,10 @@ pub struct Policy {
     /// hardware's generator must compute again is then known before it
     /// does, so that it need not scan every row a second time.
     pub rows_first: bool,
+    /// An attach cell drawn first, then among the placements that cover
+    /// it a size by weight and one of that size (see
+    /// [`choose_by_cell`]), instead of a size, a shape and a corner.
+    pub cells_first: bool,
 }
 
 /// Answering near the opponent's last placement: when some legal placement
@@ -65,6 +69,7 @@ impl Policy {
         largest_only: false,
         local: Local::Off,
         rows_first: false,
+        cells_first: false,
     };
 
     /// Every size alike (the shapes still drawn alike, then the anchors).
@@ -74,6 +79,7 @@ impl Policy {
         largest_only: false,
         local: Local::Off,
         rows_first: false,
+        cells_first: false,
     };
 
     /// The largest size that fits, always.
@@ -83,6 +89,7 @@ impl Policy {
         largest_only: true,
         local: Local::Off,
         rows_first: false,
+        cells_first: false,
     };
 
     /// The smallest size a side's `placed`-th placement (0-based) may have
@@ -148,6 +155,24 @@ pub fn choose_near(
     local: Bitboard,
     rng: &mut Xorshift32,
 ) -> Option<Placement> {
+    choose_tracked(position, policy, local, &mut [Bitboard::EMPTY; 2], rng)
+}
+
+/// [`choose_near`] within a playout: `dead` holds, for each side, the
+/// attach cells found to have no legal placement covering them (with
+/// [`Policy::cells_first`] only), which stay so to the playout's end and
+/// are not drawn again.
+pub fn choose_tracked(
+    position: &Position,
+    policy: &Policy,
+    local: Bitboard,
+    dead: &mut [Bitboard; 2],
+    rng: &mut Xorshift32,
+) -> Option<Placement> {
+    if policy.cells_first {
+        let mover = position.to_move();
+        return choose_by_cell(position, policy, local, &mut dead[mover.index()], rng);
+    }
     let mover = position.to_move();
     let mut corners = position.box_corners_for(mover);
     let local = match policy.local {
@@ -179,28 +204,7 @@ pub fn choose_near(
     if !present.iter().any(|&p| p) {
         return None;
     }
-    let min = policy.min_size(position.tiles_placed(mover));
-    let allowed = |size: usize| present[size] && size >= usize::from(min);
-    let sizes_ok: Vec<usize> = if (1..=5).any(allowed) {
-        (1..=5).filter(|&s| allowed(s)).collect()
-    } else {
-        (1..=5).filter(|&s| present[s]).collect()
-    };
-    let sizes_ok = if policy.largest_only {
-        vec![sizes_ok[sizes_ok.len() - 1]]
-    } else {
-        sizes_ok
-    };
-    let total: u32 = sizes_ok.iter().map(|&s| policy.size_weight[s]).sum();
-    let mut pick = draw_below(rng, total);
-    let mut size = sizes_ok[sizes_ok.len() - 1];
-    for &s in &sizes_ok {
-        if pick < policy.size_weight[s] {
-            size = s;
-            break;
-        }
-        pick -= policy.size_weight[s];
-    }
+    let size = draw_size(&present, position.tiles_placed(mover), policy, rng);
     let shapes: Vec<usize> = (0..SHAPE_COUNT)
         .filter(|&s| usize::from(sizes[s]) == size && !corners[s].is_empty())
         .collect();
@@ -219,6 +223,164 @@ pub fn choose_near(
         shape: shape as u8,
         anchor: Cell::from_index(corner.index() + table_shape.anchor_shift() as usize),
     })
+}
+
+/// A size class drawn by [`Policy::size_weight`] among those `present`
+/// (index: cells) that the opening rule allows a side with `placed` tiles
+/// placed (all present ones when it allows none), or the largest with
+/// [`Policy::largest_only`].
+fn draw_size(present: &[bool; 6], placed: usize, policy: &Policy, rng: &mut Xorshift32) -> usize {
+    let min = policy.min_size(placed);
+    let allowed = |size: usize| present[size] && size >= usize::from(min);
+    let sizes_ok: Vec<usize> = if (1..=5).any(allowed) {
+        (1..=5).filter(|&s| allowed(s)).collect()
+    } else {
+        (1..=5).filter(|&s| present[s]).collect()
+    };
+    let sizes_ok = if policy.largest_only {
+        vec![sizes_ok[sizes_ok.len() - 1]]
+    } else {
+        sizes_ok
+    };
+    let total: u32 = sizes_ok.iter().map(|&s| policy.size_weight[s]).sum();
+    let mut pick = draw_below(rng, total);
+    for &s in &sizes_ok {
+        if pick < policy.size_weight[s] {
+            return s;
+        }
+        pick -= policy.size_weight[s];
+    }
+    sizes_ok[sizes_ok.len() - 1]
+}
+
+/// One entry of the cell-pair table: an oriented shape and one of its cells
+/// (its offset from the shape's box corner). A placement covering a cell
+/// `a` is exactly one pair placed with its cell on `a`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellPair {
+    /// The oriented shape (index into the tile table's shapes).
+    pub shape: u8,
+    /// Its cells.
+    pub size: u8,
+    /// The cell's offset from the shape's box corner.
+    pub dx: u8,
+    pub dy: u8,
+}
+
+/// Every (shape, cell) pair: shapes in table order, each shape's cells in
+/// its order; 414 in all, grouped by size as the tiles are.
+pub fn cell_pairs() -> &'static [CellPair] {
+    static PAIRS: std::sync::OnceLock<Vec<CellPair>> = std::sync::OnceLock::new();
+    PAIRS.get_or_init(|| {
+        let mut pairs = Vec::new();
+        for (s, shape) in shape_table().shapes.iter().enumerate() {
+            for &(dx, dy) in &shape.cells {
+                pairs.push(CellPair {
+                    shape: s as u8,
+                    size: shape.tile.size(),
+                    dx,
+                    dy,
+                });
+            }
+        }
+        pairs
+    })
+}
+
+/// The box corner of `pair` placed with its cell on `cell` (`None` off the
+/// board's top or left).
+pub fn pair_corner(pair: CellPair, cell: Cell) -> Option<Cell> {
+    Cell::new(
+        cell.x().checked_sub(pair.dx)?,
+        cell.y().checked_sub(pair.dy)?,
+    )
+}
+
+/// The legal placements covering `cell`, as indices into [`cell_pairs`]
+/// with their placements, in table order; `corners`: the mover's legal box
+/// corners per shape.
+pub fn covering(
+    corners: &[Bitboard; SHAPE_COUNT],
+    cell: Cell,
+) -> impl Iterator<Item = (usize, Placement)> + '_ {
+    let table = shape_table();
+    cell_pairs()
+        .iter()
+        .enumerate()
+        .filter_map(move |(i, &pair)| {
+            let corner = pair_corner(pair, cell)?;
+            let shape = usize::from(pair.shape);
+            corners[shape].contains(corner).then(|| {
+                let shift = table.shapes[shape].anchor_shift() as usize;
+                (
+                    i,
+                    Placement {
+                        shape: pair.shape,
+                        anchor: Cell::from_index(corner.index() + shift),
+                    },
+                )
+            })
+        })
+}
+
+/// [`Policy::cells_first`]'s draw: among the side to move's attach cells
+/// not yet found `dead` (those next to `local` first, when the policy
+/// answers locally and there are some), one drawn alike; then, among the
+/// legal placements covering it, a size class drawn as [`choose`] draws it,
+/// a shape of that size alike (in shape order) and one of that shape's
+/// placements covering the cell alike (in the order of the shape's cells).
+/// A cell that no legal placement covers joins `dead` and another is
+/// drawn; no cell left: a pass. A placement covering several attach cells
+/// can be drawn from each of them, so those are favoured, as Pentobi's
+/// weights favour them.
+pub fn choose_by_cell(
+    position: &Position,
+    policy: &Policy,
+    local: Bitboard,
+    dead: &mut Bitboard,
+    rng: &mut Xorshift32,
+) -> Option<Placement> {
+    let mover = position.to_move();
+    let corners = position.box_corners_for(mover);
+    let attach = position.attach_cells(mover);
+    let placed = position.tiles_placed(mover);
+    let pairs = cell_pairs();
+    loop {
+        let live = attach & !*dead;
+        let near = match policy.local {
+            Local::Off => Bitboard::EMPTY,
+            Local::Near | Local::Attach => live & local,
+        };
+        let from = if near.is_empty() { live } else { near };
+        if from.is_empty() {
+            return None;
+        }
+        let nth = draw_below(rng, from.count()) as usize;
+        let cell = from.cells().nth(nth).expect("a set bit");
+        let legal: Vec<(usize, Placement)> = covering(&corners, cell).collect();
+        if legal.is_empty() {
+            dead.insert(cell);
+            continue;
+        }
+        let mut present = [false; 6];
+        for &(i, _) in &legal {
+            present[usize::from(pairs[i].size)] = true;
+        }
+        let size = draw_size(&present, placed, policy, rng);
+        let mut shapes: Vec<u8> = legal
+            .iter()
+            .filter(|&&(i, _)| usize::from(pairs[i].size) == size)
+            .map(|&(i, _)| pairs[i].shape)
+            .collect();
+        shapes.dedup();
+        let shape = shapes[draw_below(rng, shapes.len() as u32) as usize];
+        let of_shape: Vec<Placement> = legal
+            .iter()
+            .filter(|&&(i, _)| pairs[i].shape == shape)
+            .map(|&(_, p)| p)
+            .collect();
+        return Some(of_shape[draw_below(rng, of_shape.len() as u32) as usize]);
+    }
 }
 
 /// How a playout ended.
@@ -256,9 +418,10 @@ pub fn playout_recorded(
     let mut position = position.clone();
     let mut plies = 0;
     let mut last: Option<Placement> = None;
+    let mut dead = [Bitboard::EMPTY; 2];
     while !position.is_over() {
         let local = local_cells(&position, last);
-        let chosen = choose_near(&position, policy, local, rng);
+        let chosen = choose_tracked(&position, policy, local, &mut dead, rng);
         if let Some(p) = chosen {
             moves.push((position.to_move(), p));
         }
@@ -432,6 +595,115 @@ mod tests {
             assert!(n.abs_diff(share) < share / 8, "row {row}: {n} of {draws}");
         }
         assert_eq!(seen.len(), corners[shape].count() as usize);
+    }
+
+    #[test]
+    fn cells_first_draws_legal_placements_near_the_last_one_when_it_can() {
+        let policy = Policy {
+            cells_first: true,
+            local: Local::Attach,
+            ..Policy::PENTOBI
+        };
+        let mut rng = Xorshift32(0xCE11_5EED);
+        let mut near_bit = 0;
+        for game in random_games(13, 12) {
+            for pair in game.windows(2).filter(|w| !w[1].is_over()) {
+                let (before, position) = (&pair[0], &pair[1]);
+                let placed = position.occupied() & !before.occupied();
+                let last = before
+                    .legal_placements()
+                    .into_iter()
+                    .find(|q| q.cells() == placed);
+                let local = local_cells(position, last);
+                let mover = position.to_move();
+                let legal = position.legal_placements();
+                let mut dead = [Bitboard::EMPTY; 2];
+                let chosen = choose_tracked(position, &policy, local, &mut dead, &mut rng);
+                // Dead cells are attach cells no legal placement covers.
+                for cell in dead[mover.index()].cells() {
+                    assert!(position.attach_cells(mover).contains(cell));
+                    assert!(!legal.iter().any(|q| q.cells().contains(cell)));
+                }
+                let near = local & position.attach_cells(mover);
+                let can = legal.iter().any(|q| q.cells().intersects(near));
+                match chosen {
+                    None => assert!(legal.is_empty()),
+                    Some(p) => {
+                        assert!(legal.contains(&p), "{p:?} is not legal");
+                        assert!(!can || p.cells().intersects(near), "{p:?} is not near");
+                        near_bit +=
+                            usize::from(can && legal.iter().any(|q| !q.cells().intersects(near)));
+                    }
+                }
+            }
+        }
+        assert!(near_bit > 50, "{near_bit}");
+    }
+
+    #[test]
+    fn cells_first_draws_each_placement_as_often_as_its_cells_give() {
+        // From ply 10 of three games: each legal placement is drawn as often
+        // as the sum over the attach cells it covers of the cell's share,
+        // its size's share there, its shape's and its own (within 6 sigma).
+        let policy = Policy {
+            cells_first: true,
+            opening_sizes: false,
+            ..Policy::PENTOBI
+        };
+        let pairs = cell_pairs();
+        let mut rng = Xorshift32(77);
+        for game in random_games(3, 3) {
+            let position = &game[10];
+            let draws = 100_000;
+            let mut seen: std::collections::HashMap<Placement, usize> = Default::default();
+            for _ in 0..draws {
+                let p = choose(position, &policy, &mut rng).unwrap();
+                *seen.entry(p).or_default() += 1;
+            }
+            let mover = position.to_move();
+            let corners = position.box_corners_for(mover);
+            let live: Vec<Cell> = position
+                .attach_cells(mover)
+                .cells()
+                .filter(|&a| covering(&corners, a).next().is_some())
+                .collect();
+            let mut expected: std::collections::HashMap<Placement, f64> = Default::default();
+            for &a in &live {
+                let legal: Vec<(usize, Placement)> = covering(&corners, a).collect();
+                let weight = |size: u8| f64::from(policy.size_weight[usize::from(size)]);
+                let mut sizes: Vec<u8> = legal.iter().map(|&(i, _)| pairs[i].size).collect();
+                sizes.dedup();
+                let total: f64 = sizes.iter().map(|&z| weight(z)).sum();
+                for &(i, p) in &legal {
+                    let size = pairs[i].size;
+                    let mut shapes: Vec<u8> = legal
+                        .iter()
+                        .filter(|&&(j, _)| pairs[j].size == size)
+                        .map(|&(j, _)| pairs[j].shape)
+                        .collect();
+                    shapes.dedup();
+                    let of_shape = legal
+                        .iter()
+                        .filter(|&&(j, _)| pairs[j].shape == pairs[i].shape)
+                        .count();
+                    *expected.entry(p).or_default() += weight(size)
+                        / total
+                        / shapes.len() as f64
+                        / of_shape as f64
+                        / live.len() as f64;
+                }
+            }
+            assert_eq!(expected.len(), position.legal_placements().len());
+            for (p, share) in &expected {
+                let want = share * draws as f64;
+                let got = *seen.get(p).unwrap_or(&0) as f64;
+                let sigma = (want * (1.0 - share)).sqrt().max(1.0);
+                assert!(
+                    (got - want).abs() < 6.0 * sigma,
+                    "{p:?}: {got} drawn, {want:.1} expected"
+                );
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,1008 @@
+//! The attach-cell playout engine: a position played to its end by the
+//! light policy of `model::cell_playout` (an attach cell drawn first, those
+//! next to the opponent's last placement first; then a size by Pentobi's
+//! weights and opening rule, a shape of that size and one of its
+//! placements covering the cell), each draw the next number of a
+//! xorshift32, one placement every 20 cycles, without a move generator.
+//! The hardware twin of `model::cell_playout`, whose doc comment is the
+//! specification (the draws, the order and the cycles).
+//!
+//! # How
+//! The engine keeps each side's forbidden cells (occupied, next to its own
+//! tiles by an edge, or found dead) and attach cells, and updates them
+//! after every placement with the placement's neighbours; the side to move
+//! is `own`, and the sides swap after every ply. A ply:
+//! 1. **PLY**: the game is over after two passes in a row or when a side
+//!    has placed all 21 tiles: SWAP and FINISH count the margin. A side
+//!    without an attach cell passes. Else the cells to draw from: the
+//!    attach cells next to the last placement if there are some, else all.
+//! 2. **CELL_COUNT**, **PREFIX**, **DRAW**, **LOCATE**, **NTH**: a row
+//!    count of those cells, their running sums, the draw, the row holding
+//!    the drawn one and its place in the row: the attach cell.
+//! 3. **WINDOW**: the 9 x 9 cells around it, forbidden or off the board.
+//! 4. **PAIRS**: from the window alone, which of the 414 (shape, cell)
+//!    pairs fit with that cell on the attach cell, and the shapes whose
+//!    tile is left with one that fits. None: the cell is dead; it joins the
+//!    forbidden cells (no legal placement covers it, now or later) and the
+//!    ply starts again.
+//! 5. **WEIGH**, **SIZE**: a size drawn by weight among those with a shape
+//!    that fits (the opening rule's, when there are some).
+//! 6. **SHAPE_COUNT**, **PREFIX**, **DRAW**, **LOCATE**, **NTH**: a shape of
+//!    that size drawn among those that fit, by the same counting logic.
+//! 7. **PAIR_SET**, **DRAW_PAIR**, **NTH_PAIR**: one of the shape's cells
+//!    that fit on the attach cell drawn; the shape's box corner, from the
+//!    cell's offset in a ROM of each shape's five cells.
+//! 8. **PLACE**: the placer's cells; **APPLY**: both sides' forbidden and
+//!    attach cells, the tiles, the cells next to the placement; the sides
+//!    swap.
+
+use crate::bit_count::{NthSetBit, RowCount};
+use crate::board::{Board, SIZE};
+use crate::move_gen::{Tiles, SHAPES};
+use crate::neighbours::Neighbours;
+use crate::placer::Placer;
+use crate::tile_tally::TileTally;
+use blokus::tiles::shape_table;
+use rust_hdl::prelude::*;
+use std::collections::BTreeMap;
+
+/// Side of the window around the attach cell: a shape's cell is at most
+/// four rows and columns from another.
+pub const WINDOW: usize = 9;
+/// Bits of the window: bit `9 * (v + 4) + (u + 4)` is the cell `u` columns
+/// right of the attach cell and `v` rows down.
+pub const WINDOW_BITS: usize = WINDOW * WINDOW;
+/// The most cells a shape has, and so pairs a shape has.
+pub const CELLS_PER_SHAPE: usize = 5;
+/// Width of a cell's offset from its shape's box corner as a cell index
+/// difference (`14 * dy + dx`, at most 60).
+pub const DELTA_BITS: usize = 6;
+/// Width of the shape flags (91 shapes, padded to whole bytes).
+pub const FLAG_BITS: usize = 96;
+/// A row of the padded board: four forbidden columns each side.
+const PADDED_ROW: usize = SIZE + 8;
+/// The padded board: four forbidden rows above and below.
+const PADDED_BITS: usize = PADDED_ROW * (SIZE + 8);
+/// The flags padded so that every byte can be read as a 14-bit row.
+const WIDE_FLAG_BITS: usize = FLAG_BITS + SIZE - 8;
+
+/// The phases of a ply.
+mod phase {
+    pub const IDLE: u64 = 0;
+    pub const PLY: u64 = 1;
+    pub const CELL_COUNT: u64 = 2;
+    pub const PREFIX: u64 = 3;
+    pub const DRAW: u64 = 4;
+    pub const LOCATE: u64 = 5;
+    pub const NTH: u64 = 6;
+    pub const WINDOW: u64 = 7;
+    pub const PAIRS: u64 = 8;
+    pub const WEIGH: u64 = 9;
+    pub const SIZE: u64 = 10;
+    pub const SHAPE_COUNT: u64 = 11;
+    pub const PAIR_SET: u64 = 12;
+    pub const DRAW_PAIR: u64 = 13;
+    pub const NTH_PAIR: u64 = 14;
+    pub const PLACE: u64 = 15;
+    pub const APPLY: u64 = 16;
+    pub const SWAP: u64 = 17;
+    pub const FINISH: u64 = 18;
+}
+
+/// The flags of the shapes of `size` cells.
+fn size_mask(size: u8) -> Bits<FLAG_BITS> {
+    let mut mask = Bits::<FLAG_BITS>::default();
+    for (s, shape) in shape_table().shapes.iter().enumerate() {
+        if shape.tile.size() == size {
+            mask = mask.replace_bit(s, true);
+        }
+    }
+    mask
+}
+
+/// The window bits a pair covers besides its attach cell: shape `s` with
+/// its `k`-th cell on the window's centre (none for `k` past its cells).
+pub fn pair_window(s: usize, k: usize) -> Bits<WINDOW_BITS> {
+    let shape = &shape_table().shapes[s];
+    let mut bits = Bits::<WINDOW_BITS>::default();
+    if let Some(&(dx, dy)) = shape.cells.get(k) {
+        for (j, &(cx, cy)) in shape.cells.iter().enumerate() {
+            if j != k {
+                let u = i32::from(cx) - i32::from(dx) + 4;
+                let v = i32::from(cy) - i32::from(dy) + 4;
+                bits = bits.replace_bit((WINDOW as i32 * v + u) as usize, true);
+            }
+        }
+    }
+    bits
+}
+
+/// Bit `k` set for each of shape `s`'s cells.
+fn pair_exists(s: usize) -> Bits<CELLS_PER_SHAPE> {
+    let cells = shape_table().shapes[s].cells.len();
+    ((1u64 << cells) - 1).into()
+}
+
+/// The ROM word of shape `s`: its `k`-th cell's offset from its box
+/// corner, `14 * dy + dx`, in bits `6k..6k + 6`.
+pub fn delta_word(s: usize) -> u64 {
+    let shape = &shape_table().shapes[s];
+    shape
+        .cells
+        .iter()
+        .enumerate()
+        .fold(0, |word, (k, &(dx, dy))| {
+            word | (u64::from(dy) * SIZE as u64 + u64::from(dx)) << (DELTA_BITS * k)
+        })
+}
+
+/// The attach-cell playout engine.
+#[derive(LogicBlock)]
+pub struct CellPlayout {
+    /// The clock.
+    pub clock: Signal<In, Clock>,
+    /// One-cycle pulse, taken while idle (or in the cycle of `done`): play
+    /// out the position below.
+    pub start: Signal<In, Bit>,
+    /// The side to move's forbidden cells (`Position::forbidden`).
+    pub forbidden: Signal<In, Board>,
+    /// The side to move's attach cells (`Position::attach_cells`).
+    pub attach: Signal<In, Board>,
+    /// The other side's forbidden cells.
+    pub opponent_forbidden: Signal<In, Board>,
+    /// The other side's attach cells.
+    pub opponent_attach: Signal<In, Board>,
+    /// The side to move's tiles not yet placed.
+    pub tiles_left: Signal<In, Tiles>,
+    /// The other side's.
+    pub opponent_tiles_left: Signal<In, Tiles>,
+    /// Passes in a row before the position (0, 1 or 2).
+    pub passes: Signal<In, Bits<2>>,
+    /// The generator's state before the playout's first draw (not 0).
+    pub seed: Signal<In, Bits<32>>,
+    /// High for one cycle when the playout is over; the results below hold until the next `start`.
+    pub done: Signal<Out, Bit>,
+    /// Working on a playout.
+    pub busy: Signal<Out, Bit>,
+    /// Unplaced cells of the other side minus the starting side's at the
+    /// end, two's complement: positive when the side to move at `start` wins.
+    pub margin: Signal<Out, Bits<8>>,
+    /// Plies played, passes included.
+    pub plies: Signal<Out, Bits<8>>,
+    /// The generator's state after the playout's last draw.
+    pub rng: Signal<Out, Bits<32>>,
+    placer: Placer,
+    neighbours: Neighbours,
+    own_tally: TileTally,
+    counters: [RowCount; SIZE],
+    pair_counter: RowCount,
+    nth: NthSetBit,
+    deltas: SyncROM<Bits<30>, 7>,
+    phase: DFF<Bits<5>>,
+    own_forbidden: DFF<Board>,
+    own_attach: DFF<Board>,
+    other_forbidden: DFF<Board>,
+    other_attach: DFF<Board>,
+    /// The cells next to the last placement (none after a pass).
+    near: DFF<Board>,
+    /// The cells the attach cell is drawn from.
+    from: DFF<Board>,
+    /// The placement's cells (PLACE).
+    cells: DFF<Board>,
+    own_left: DFF<Tiles>,
+    other_left: DFF<Tiles>,
+    /// The side to move is the one that moved first at `start`.
+    mover_is_root: DFF<Bit>,
+    passes_q: DFF<Bits<2>>,
+    rng_q: DFF<Bits<32>>,
+    /// The generator's next number, `xorshift32(rng_q)`, a cycle behind it.
+    next_x: DFF<Bits<32>>,
+    /// The range of the next draw.
+    range: DFF<Bits<8>>,
+    plies_q: DFF<Bits<8>>,
+    /// Per entry of the draw (a row of cells or a byte of shape flags):
+    /// its count, its bits, the running count before it and to its end.
+    counts: [DFF<Bits<4>>; SIZE],
+    slot_bits: [DFF<Bits<SIZE>>; SIZE],
+    slot_starts: [DFF<Bits<8>>; SIZE],
+    slot_ends: [DFF<Bits<8>>; SIZE],
+    pick: DFF<Bits<8>>,
+    /// The draw is of an attach cell (else of a shape).
+    finding_cell: DFF<Bit>,
+    /// What NTH looks in: a row of cells, a byte of flags or the chosen
+    /// shape's pairs; the index within it, and the number of its first bit.
+    sel_bits: DFF<Bits<SIZE>>,
+    sel_offset: DFF<Bits<4>>,
+    sel_base: DFF<Bits<8>>,
+    /// The attach cell: its row and column one-hot, its index.
+    cell_row: DFF<Bits<SIZE>>,
+    cell_column: DFF<Bits<SIZE>>,
+    cell_index: DFF<Bits<8>>,
+    window: DFF<Bits<WINDOW_BITS>>,
+    flags: DFF<Bits<FLAG_BITS>>,
+    /// The sizes the opening rule allows the side to move (bit `k` for
+    /// size `k + 1`), from its tiles left, a cycle behind them.
+    opening: DFF<Bits<5>>,
+    /// The unplaced cells of the side to move when the game ended (SWAP).
+    unplaced_last_mover: DFF<Bits<8>>,
+    /// The weights of the sizes the draw may take, summed up to each size.
+    running_weight: [DFF<Bits<8>>; 5],
+    size: DFF<Bits<8>>,
+    shape: DFF<Bits<7>>,
+    shape_hot: DFF<Bits<FLAG_BITS>>,
+    /// The placement's box corner (NTH_PAIR).
+    corner: DFF<Bits<8>>,
+    /// The placed tile (PLACE).
+    tile: DFF<Bits<5>>,
+    done_q: DFF<Bit>,
+    margin_q: DFF<Bits<8>>,
+    x_a: Signal<Local, Bits<32>>,
+    x_b: Signal<Local, Bits<32>>,
+    product: Signal<Local, Bits<32>>,
+    drawn: Signal<Local, Bits<32>>,
+    over: Signal<Local, Bit>,
+    near_live: Signal<Local, Board>,
+    /// The forbidden cells in rows of 22, padded by four forbidden rows
+    /// above and below and four forbidden columns left and right; the
+    /// window's rows of them.
+    padded: Signal<Local, Bits<PADDED_BITS>>,
+    window_rows: [Signal<Local, Bits<PADDED_ROW>>; WINDOW],
+    window_next: Signal<Local, Bits<WINDOW_BITS>>,
+    /// Per shape, which of its cells fit on the attach cell.
+    pair_ok: [Signal<Local, Bits<CELLS_PER_SHAPE>>; SHAPES],
+    shape_flags: Signal<Local, Bits<FLAG_BITS>>,
+    /// The attach cell one-hot.
+    cell_hot: Signal<Local, Board>,
+    /// Bit `k` for size `k + 1` (cells), as the three below.
+    present: Signal<Local, Bits<5>>,
+    allowed: Signal<Local, Bits<5>>,
+    sizes_ok: Signal<Local, Bits<5>>,
+    running: Signal<Local, Bits<8>>,
+    passes_draw: Signal<Local, Bits<5>>,
+    first_size: Signal<Local, Bits<5>>,
+    chosen_mask: Signal<Local, Bits<FLAG_BITS>>,
+    chosen_flags: Signal<Local, Bits<FLAG_BITS>>,
+    /// The chosen size's flags, padded so that every byte reads as 14 bits.
+    wide_flags: Signal<Local, Bits<WIDE_FLAG_BITS>>,
+    /// The low byte of a 14-bit row.
+    byte_field: Constant<Bits<SIZE>>,
+    /// What each counter counts: a row of cells or a byte of flags.
+    count_inputs: [Signal<Local, Bits<SIZE>>; SIZE],
+    counts_wide: [Signal<Local, Bits<8>>; SIZE],
+    sums1: [Signal<Local, Bits<8>>; SIZE],
+    sums2: [Signal<Local, Bits<8>>; SIZE],
+    sums4: [Signal<Local, Bits<8>>; SIZE],
+    sums8: [Signal<Local, Bits<8>>; SIZE],
+    passed: Signal<Local, Bits<SIZE>>,
+    first_slot: Signal<Local, Bits<SIZE>>,
+    masked_bits: [Signal<Local, Bits<SIZE>>; SIZE],
+    masked_offsets: [Signal<Local, Bits<8>>; SIZE],
+    masked_bases: [Signal<Local, Bits<8>>; SIZE],
+    located_bits: Signal<Local, Bits<SIZE>>,
+    located_offset: Signal<Local, Bits<8>>,
+    located_base: Signal<Local, Bits<8>>,
+    /// The chosen shape's pairs that fit.
+    shape_pairs: Signal<Local, Bits<CELLS_PER_SHAPE>>,
+    /// The chosen pair's offset from the box corner.
+    delta: Signal<Local, Bits<DELTA_BITS>>,
+    /// The padded board's cells off the board.
+    padding: Constant<Bits<PADDED_BITS>>,
+    pair_windows: [Constant<Bits<WINDOW_BITS>>; SHAPES * CELLS_PER_SHAPE],
+    pair_exists: [Constant<Bits<CELLS_PER_SHAPE>>; SHAPES],
+    /// Per shape, the number of its tile (a bit of the tiles left).
+    shape_tile: [Constant<Bits<5>>; SHAPES],
+    /// Per size `k + 1`: its shapes' flags, its weight and `k + 1`.
+    size_masks: [Constant<Bits<FLAG_BITS>>; 5],
+    weights: [Constant<Bits<8>>; 5],
+    size_numbers: [Constant<Bits<8>>; 5],
+    /// The number of the first cell of each row, and the first shape of
+    /// each byte of flags.
+    row_bases: [Constant<Bits<8>>; SIZE],
+    byte_bases: [Constant<Bits<8>>; SIZE],
+    /// 0 to 4: a pair's place among its shape's cells.
+    pair_numbers: [Constant<Bits<4>>; CELLS_PER_SHAPE],
+    p_idle: Constant<Bits<5>>,
+    p_ply: Constant<Bits<5>>,
+    p_cell_count: Constant<Bits<5>>,
+    p_prefix: Constant<Bits<5>>,
+    p_draw: Constant<Bits<5>>,
+    p_locate: Constant<Bits<5>>,
+    p_nth: Constant<Bits<5>>,
+    p_window: Constant<Bits<5>>,
+    p_pairs: Constant<Bits<5>>,
+    p_weigh: Constant<Bits<5>>,
+    p_size: Constant<Bits<5>>,
+    p_shape_count: Constant<Bits<5>>,
+    p_pair_set: Constant<Bits<5>>,
+    p_draw_pair: Constant<Bits<5>>,
+    p_nth_pair: Constant<Bits<5>>,
+    p_place: Constant<Bits<5>>,
+    p_apply: Constant<Bits<5>>,
+    p_swap: Constant<Bits<5>>,
+    p_finish: Constant<Bits<5>>,
+}
+
+impl CellPlayout {
+    /// An idle engine.
+    pub fn new() -> CellPlayout {
+        let p = |v: u64| Constant::new(Bits::<5>::from(v));
+        let policy = model::cell_playout::POLICY;
+        assert!(policy.opening_sizes && policy.cells_first);
+        let table = shape_table();
+        let mut padding = Bits::<PADDED_BITS>::default();
+        for i in 0..PADDED_BITS {
+            let (x, y) = (i % PADDED_ROW, i / PADDED_ROW);
+            let on_board = (4..SIZE + 4).contains(&x) && (4..SIZE + 4).contains(&y);
+            padding = padding.replace_bit(i, !on_board);
+        }
+        let deltas: BTreeMap<Bits<7>, Bits<30>> = (0..SHAPES)
+            .map(|s| ((s as u64).into(), delta_word(s).into()))
+            .collect();
+        CellPlayout {
+            clock: Default::default(),
+            start: Default::default(),
+            forbidden: Default::default(),
+            attach: Default::default(),
+            opponent_forbidden: Default::default(),
+            opponent_attach: Default::default(),
+            tiles_left: Default::default(),
+            opponent_tiles_left: Default::default(),
+            passes: Default::default(),
+            seed: Default::default(),
+            done: Default::default(),
+            busy: Default::default(),
+            margin: Default::default(),
+            plies: Default::default(),
+            rng: Default::default(),
+            placer: Placer::new(),
+            neighbours: Neighbours::new(),
+            own_tally: TileTally::new(),
+            counters: std::array::from_fn(|_| RowCount::new()),
+            pair_counter: RowCount::new(),
+            nth: NthSetBit::new(),
+            deltas: SyncROM::new(deltas),
+            phase: Default::default(),
+            own_forbidden: Default::default(),
+            own_attach: Default::default(),
+            other_forbidden: Default::default(),
+            other_attach: Default::default(),
+            near: Default::default(),
+            from: Default::default(),
+            cells: Default::default(),
+            own_left: Default::default(),
+            other_left: Default::default(),
+            mover_is_root: Default::default(),
+            passes_q: Default::default(),
+            rng_q: Default::default(),
+            next_x: Default::default(),
+            range: Default::default(),
+            plies_q: Default::default(),
+            counts: Default::default(),
+            slot_bits: Default::default(),
+            slot_starts: Default::default(),
+            slot_ends: Default::default(),
+            pick: Default::default(),
+            finding_cell: Default::default(),
+            sel_bits: Default::default(),
+            sel_offset: Default::default(),
+            sel_base: Default::default(),
+            cell_row: Default::default(),
+            cell_column: Default::default(),
+            cell_index: Default::default(),
+            window: Default::default(),
+            flags: Default::default(),
+            opening: Default::default(),
+            unplaced_last_mover: Default::default(),
+            running_weight: Default::default(),
+            size: Default::default(),
+            shape: Default::default(),
+            shape_hot: Default::default(),
+            corner: Default::default(),
+            tile: Default::default(),
+            done_q: Default::default(),
+            margin_q: Default::default(),
+            x_a: Default::default(),
+            x_b: Default::default(),
+            product: Default::default(),
+            drawn: Default::default(),
+            over: Default::default(),
+            near_live: Default::default(),
+            padded: Default::default(),
+            window_rows: Default::default(),
+            window_next: Default::default(),
+            pair_ok: std::array::from_fn(|_| Default::default()),
+            shape_flags: Default::default(),
+            cell_hot: Default::default(),
+            present: Default::default(),
+            allowed: Default::default(),
+            sizes_ok: Default::default(),
+            running: Default::default(),
+            passes_draw: Default::default(),
+            first_size: Default::default(),
+            chosen_mask: Default::default(),
+            chosen_flags: Default::default(),
+            wide_flags: Default::default(),
+            byte_field: Constant::new(0xFFu64.into()),
+            count_inputs: Default::default(),
+            counts_wide: Default::default(),
+            sums1: Default::default(),
+            sums2: Default::default(),
+            sums4: Default::default(),
+            sums8: Default::default(),
+            passed: Default::default(),
+            first_slot: Default::default(),
+            masked_bits: Default::default(),
+            masked_offsets: Default::default(),
+            masked_bases: Default::default(),
+            located_bits: Default::default(),
+            located_offset: Default::default(),
+            located_base: Default::default(),
+            shape_pairs: Default::default(),
+            delta: Default::default(),
+            padding: Constant::new(padding),
+            pair_windows: std::array::from_fn(|i| {
+                Constant::new(pair_window(i / CELLS_PER_SHAPE, i % CELLS_PER_SHAPE))
+            }),
+            pair_exists: std::array::from_fn(|s| Constant::new(pair_exists(s))),
+            shape_tile: std::array::from_fn(|s| {
+                Constant::new((table.shapes[s].tile.index() as u64).into())
+            }),
+            size_masks: std::array::from_fn(|k| Constant::new(size_mask(k as u8 + 1))),
+            weights: std::array::from_fn(|k| {
+                Constant::new(u64::from(policy.size_weight[k + 1]).into())
+            }),
+            size_numbers: std::array::from_fn(|k| Constant::new((k as u64 + 1).into())),
+            row_bases: std::array::from_fn(|r| Constant::new(((SIZE * r) as u64).into())),
+            byte_bases: std::array::from_fn(|b| Constant::new((8 * b as u64).into())),
+            pair_numbers: std::array::from_fn(|k| Constant::new((k as u64).into())),
+            p_idle: p(phase::IDLE),
+            p_ply: p(phase::PLY),
+            p_cell_count: p(phase::CELL_COUNT),
+            p_prefix: p(phase::PREFIX),
+            p_draw: p(phase::DRAW),
+            p_locate: p(phase::LOCATE),
+            p_nth: p(phase::NTH),
+            p_window: p(phase::WINDOW),
+            p_pairs: p(phase::PAIRS),
+            p_weigh: p(phase::WEIGH),
+            p_size: p(phase::SIZE),
+            p_shape_count: p(phase::SHAPE_COUNT),
+            p_pair_set: p(phase::PAIR_SET),
+            p_draw_pair: p(phase::DRAW_PAIR),
+            p_nth_pair: p(phase::NTH_PAIR),
+            p_place: p(phase::PLACE),
+            p_apply: p(phase::APPLY),
+            p_swap: p(phase::SWAP),
+            p_finish: p(phase::FINISH),
+        }
+    }
+}
+
+impl Default for CellPlayout {
+    fn default() -> CellPlayout {
+        CellPlayout::new()
+    }
+}
+
+impl Logic for CellPlayout {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self,
+            clock,
+            phase,
+            own_forbidden,
+            own_attach,
+            other_forbidden,
+            other_attach,
+            near,
+            from,
+            cells,
+            own_left,
+            other_left,
+            mover_is_root,
+            passes_q,
+            rng_q,
+            next_x,
+            range,
+            plies_q,
+            pick,
+            finding_cell,
+            sel_bits,
+            sel_offset,
+            sel_base,
+            cell_row,
+            cell_column,
+            cell_index,
+            window,
+            flags,
+            opening,
+            unplaced_last_mover,
+            size,
+            shape,
+            shape_hot,
+            corner,
+            tile,
+            done_q,
+            margin_q
+        );
+        for e in 0..14 {
+            self.counts[e].clock.next = self.clock.val();
+            self.slot_bits[e].clock.next = self.clock.val();
+            self.slot_starts[e].clock.next = self.clock.val();
+            self.slot_ends[e].clock.next = self.clock.val();
+            self.counts[e].d.next = self.counts[e].q.val();
+            self.slot_bits[e].d.next = self.slot_bits[e].q.val();
+            self.slot_starts[e].d.next = self.slot_starts[e].q.val();
+            self.slot_ends[e].d.next = self.slot_ends[e].q.val();
+        }
+        for k in 0..5 {
+            self.running_weight[k].clock.next = self.clock.val();
+            self.running_weight[k].d.next = self.running_weight[k].q.val();
+        }
+        self.deltas.clock.next = self.clock.val();
+        self.deltas.address.next = self.shape.q.val();
+        self.placer.shape.next = self.shape.q.val();
+        self.placer.corner.next = self.corner.q.val();
+        self.neighbours.cells.next = self.cells.q.val();
+
+        // Registers refreshed every cycle: the generator's next number, the
+        // opening rule and the unplaced cells.
+        self.x_a.next = self.rng_q.q.val() ^ (self.rng_q.q.val() << 13);
+        self.x_b.next = self.x_a.val() ^ (self.x_a.val() >> 17);
+        self.next_x.d.next = self.x_b.val() ^ (self.x_b.val() << 5);
+        self.own_tally.tiles.next = self.own_left.q.val();
+        // Placed 0-1 tiles: size 5 only; 2: sizes 4-5; 3-4: sizes 3-5; then any.
+        self.opening.d.next = 0x1F.into();
+        if self.own_tally.count.val() > 19 {
+            self.opening.d.next = 0x10.into();
+        } else if self.own_tally.count.val() == 19 {
+            self.opening.d.next = 0x18.into();
+        } else if self.own_tally.count.val() > 16 {
+            self.opening.d.next = 0x1C.into();
+        }
+
+        // The draw `((next_x >> 16) * range) >> 16`.
+        self.product.next =
+            self.next_x.q.val().get_bits::<16>(16) * bit_cast::<16, 8>(self.range.q.val());
+        self.drawn.next = self.product.val() >> 16;
+
+        self.over.next = (self.passes_q.q.val() == 2)
+            | !self.own_left.q.val().any()
+            | !self.other_left.q.val().any();
+        self.near_live.next = self.own_attach.q.val() & self.near.q.val();
+
+        // The counters: rows of the cells to draw from, or bytes of the
+        // chosen size's shape flags.
+        self.chosen_mask.next = 0.into();
+        for k in 0..5 {
+            if self.size.q.val() == self.size_numbers[k].val() {
+                self.chosen_mask.next = self.size_masks[k].val();
+            }
+        }
+        self.chosen_flags.next = self.flags.q.val() & self.chosen_mask.val();
+        self.wide_flags.next = bit_cast::<WIDE_FLAG_BITS, FLAG_BITS>(self.chosen_flags.val());
+        for e in 0..14 {
+            self.count_inputs[e].next = self.from.q.val().get_bits::<14>(14 * e);
+        }
+        if self.phase.q.val() == self.p_shape_count.val() {
+            for e in 0..12 {
+                self.count_inputs[e].next =
+                    self.wide_flags.val().get_bits::<14>(8 * e) & self.byte_field.val();
+            }
+            for e in 12..14 {
+                self.count_inputs[e].next = 0.into();
+            }
+        }
+        for e in 0..14 {
+            self.counters[e].bits.next = self.count_inputs[e].val();
+        }
+
+        // PREFIX: the counts summed over 1, 2, 4 and 8 entries back.
+        self.counts_wide[0].next = bit_cast::<8, 4>(self.counts[0].q.val());
+        self.counts_wide[1].next = bit_cast::<8, 4>(self.counts[1].q.val());
+        self.counts_wide[2].next = bit_cast::<8, 4>(self.counts[2].q.val());
+        self.counts_wide[3].next = bit_cast::<8, 4>(self.counts[3].q.val());
+        self.counts_wide[4].next = bit_cast::<8, 4>(self.counts[4].q.val());
+        self.counts_wide[5].next = bit_cast::<8, 4>(self.counts[5].q.val());
+        self.counts_wide[6].next = bit_cast::<8, 4>(self.counts[6].q.val());
+        self.counts_wide[7].next = bit_cast::<8, 4>(self.counts[7].q.val());
+        self.counts_wide[8].next = bit_cast::<8, 4>(self.counts[8].q.val());
+        self.counts_wide[9].next = bit_cast::<8, 4>(self.counts[9].q.val());
+        self.counts_wide[10].next = bit_cast::<8, 4>(self.counts[10].q.val());
+        self.counts_wide[11].next = bit_cast::<8, 4>(self.counts[11].q.val());
+        self.counts_wide[12].next = bit_cast::<8, 4>(self.counts[12].q.val());
+        self.counts_wide[13].next = bit_cast::<8, 4>(self.counts[13].q.val());
+        self.sums1[0].next = self.counts_wide[0].val();
+        for e in 1..14 {
+            self.sums1[e].next = self.counts_wide[e].val() + self.counts_wide[e - 1].val();
+        }
+        for e in 0..2 {
+            self.sums2[e].next = self.sums1[e].val();
+        }
+        for e in 2..14 {
+            self.sums2[e].next = self.sums1[e].val() + self.sums1[e - 2].val();
+        }
+        for e in 0..4 {
+            self.sums4[e].next = self.sums2[e].val();
+        }
+        for e in 4..14 {
+            self.sums4[e].next = self.sums2[e].val() + self.sums2[e - 4].val();
+        }
+        for e in 0..8 {
+            self.sums8[e].next = self.sums4[e].val();
+        }
+        for e in 8..14 {
+            self.sums8[e].next = self.sums4[e].val() + self.sums4[e - 8].val();
+        }
+
+        // LOCATE: the first entry whose end passes the pick (the ends never
+        // decrease), its bits, the pick's offset in it, its first number.
+        self.passed.next = 0.into();
+        for e in 0..14 {
+            self.passed.next = self
+                .passed
+                .val()
+                .replace_bit(e, self.slot_ends[e].q.val() > self.pick.q.val());
+        }
+        self.first_slot.next = self.passed.val() & !(self.passed.val() << 1);
+        self.located_bits.next = 0.into();
+        self.located_offset.next = 0.into();
+        self.located_base.next = 0.into();
+        for e in 0..14 {
+            self.masked_bits[e].next = 0.into();
+            self.masked_offsets[e].next = 0.into();
+            self.masked_bases[e].next = 0.into();
+            if self.first_slot.val().get_bit(e) {
+                self.masked_bits[e].next = self.slot_bits[e].q.val();
+                self.masked_offsets[e].next = self.pick.q.val() - self.slot_starts[e].q.val();
+                self.masked_bases[e].next = self.byte_bases[e].val();
+                if self.finding_cell.q.val() {
+                    self.masked_bases[e].next = self.row_bases[e].val();
+                }
+            }
+            self.located_bits.next = self.located_bits.val() | self.masked_bits[e].val();
+            self.located_offset.next = self.located_offset.val() | self.masked_offsets[e].val();
+            self.located_base.next = self.located_base.val() | self.masked_bases[e].val();
+        }
+
+        // NTH: the place of the located bit (or of the chosen pair).
+        self.nth.bits.next = self.sel_bits.q.val();
+        self.nth.n.next = self.sel_offset.q.val();
+
+        // WINDOW: the 9 x 9 cells around the attach cell, forbidden or off
+        // the board: its rows picked by the cell's row, then its columns
+        // by the cell's column.
+        // (written out: rust-hdl's `bit_cast` cannot take a loop's index)
+        self.padded.next = self.padding.val()
+            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(0)) << 92)
+            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(14)) << 114)
+            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(28)) << 136)
+            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(42)) << 158)
+            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(56)) << 180)
+            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(70)) << 202)
+            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(84)) << 224)
+            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(98)) << 246)
+            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(112)) << 268)
+            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(126)) << 290)
+            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(140)) << 312)
+            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(154)) << 334)
+            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(168)) << 356)
+            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(182)) << 378);
+        for v in 0..9 {
+            self.window_rows[v].next = 0.into();
+            for y in 0..14 {
+                if self.cell_row.q.val().get_bit(y) {
+                    self.window_rows[v].next = self.window_rows[v].val()
+                        | self.padded.val().get_bits::<PADDED_ROW>(22 * (y + v));
+                }
+            }
+        }
+        self.window_next.next = 0.into();
+        for v in 0..9 {
+            for u in 0..9 {
+                self.window_next.next = self.window_next.val().replace_bit(
+                    9 * v + u,
+                    (self.cell_column.q.val() & self.window_rows[v].val().get_bits::<14>(u)).any(),
+                );
+            }
+        }
+
+        // PAIRS: which pairs fit, and the shapes with a tile left that fit.
+        self.shape_flags.next = 0.into();
+        for s in 0..91 {
+            self.pair_ok[s].next = 0.into();
+            for k in 0..5 {
+                self.pair_ok[s].next = self.pair_ok[s].val().replace_bit(
+                    k,
+                    !(self.window.q.val() & self.pair_windows[5 * s + k].val()).any(),
+                );
+            }
+            self.pair_ok[s].next = self.pair_ok[s].val() & self.pair_exists[s].val();
+            self.shape_flags.next = self.shape_flags.val().replace_bit(
+                s,
+                self.pair_ok[s].val().any()
+                    & self
+                        .own_left
+                        .q
+                        .val()
+                        .get_bit(self.shape_tile[s].val().index()),
+            );
+        }
+        self.cell_hot.next = 0.into();
+        if self.cell_row.q.val().get_bit(0) {
+            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 0;
+        }
+        if self.cell_row.q.val().get_bit(1) {
+            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 14;
+        }
+        if self.cell_row.q.val().get_bit(2) {
+            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 28;
+        }
+        if self.cell_row.q.val().get_bit(3) {
+            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 42;
+        }
+        if self.cell_row.q.val().get_bit(4) {
+            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 56;
+        }
+        if self.cell_row.q.val().get_bit(5) {
+            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 70;
+        }
+        if self.cell_row.q.val().get_bit(6) {
+            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 84;
+        }
+        if self.cell_row.q.val().get_bit(7) {
+            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 98;
+        }
+        if self.cell_row.q.val().get_bit(8) {
+            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 112;
+        }
+        if self.cell_row.q.val().get_bit(9) {
+            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 126;
+        }
+        if self.cell_row.q.val().get_bit(10) {
+            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 140;
+        }
+        if self.cell_row.q.val().get_bit(11) {
+            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 154;
+        }
+        if self.cell_row.q.val().get_bit(12) {
+            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 168;
+        }
+        if self.cell_row.q.val().get_bit(13) {
+            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 182;
+        }
+
+        // WEIGH: the sizes present, the opening rule, the running weights.
+        self.present.next = 0.into();
+        for k in 0..5 {
+            self.present.next = self
+                .present
+                .val()
+                .replace_bit(k, (self.flags.q.val() & self.size_masks[k].val()).any());
+        }
+        self.allowed.next = self.present.val() & self.opening.q.val();
+        self.sizes_ok.next = self.present.val();
+        if self.allowed.val().any() {
+            self.sizes_ok.next = self.allowed.val();
+        }
+        self.running.next = 0.into();
+
+        // SIZE: the first size whose running weight passes the draw.
+        self.passes_draw.next = 0.into();
+        self.passes_draw.next = self.passes_draw.val().replace_bit(
+            0,
+            bit_cast::<32, 8>(self.running_weight[0].q.val()) > self.drawn.val(),
+        );
+        self.passes_draw.next = self.passes_draw.val().replace_bit(
+            1,
+            bit_cast::<32, 8>(self.running_weight[1].q.val()) > self.drawn.val(),
+        );
+        self.passes_draw.next = self.passes_draw.val().replace_bit(
+            2,
+            bit_cast::<32, 8>(self.running_weight[2].q.val()) > self.drawn.val(),
+        );
+        self.passes_draw.next = self.passes_draw.val().replace_bit(
+            3,
+            bit_cast::<32, 8>(self.running_weight[3].q.val()) > self.drawn.val(),
+        );
+        self.passes_draw.next = self.passes_draw.val().replace_bit(
+            4,
+            bit_cast::<32, 8>(self.running_weight[4].q.val()) > self.drawn.val(),
+        );
+        self.first_size.next = self.passes_draw.val() & !(self.passes_draw.val() << 1);
+
+        // PAIR_SET: the chosen shape's pairs that fit, and how many.
+        self.shape_pairs.next = 0.into();
+        for s in 0..91 {
+            if self.shape_hot.q.val().get_bit(s) {
+                self.shape_pairs.next = self.shape_pairs.val() | self.pair_ok[s].val();
+            }
+        }
+        self.pair_counter.bits.next = bit_cast::<14, 5>(self.shape_pairs.val());
+
+        // NTH_PAIR: the chosen pair's offset from the box corner.
+        self.delta.next = 0.into();
+        for k in 0..5 {
+            if self.nth.index.val() == self.pair_numbers[k].val() {
+                self.delta.next = self.deltas.data.val().get_bits::<6>(6 * k);
+            }
+        }
+
+        // The machine.
+        self.done_q.d.next = false;
+        if self.phase.q.val() == self.p_idle.val() {
+            if self.start.val() {
+                self.own_forbidden.d.next = self.forbidden.val();
+                self.own_attach.d.next = self.attach.val();
+                self.other_forbidden.d.next = self.opponent_forbidden.val();
+                self.other_attach.d.next = self.opponent_attach.val();
+                self.own_left.d.next = self.tiles_left.val();
+                self.other_left.d.next = self.opponent_tiles_left.val();
+                self.near.d.next = 0.into();
+                self.mover_is_root.d.next = true;
+                self.passes_q.d.next = self.passes.val();
+                self.rng_q.d.next = self.seed.val();
+                self.plies_q.d.next = 0.into();
+                self.phase.d.next = self.p_ply.val();
+            }
+        } else if self.phase.q.val() == self.p_ply.val() {
+            if self.over.val() {
+                self.phase.d.next = self.p_swap.val();
+            } else if !self.own_attach.q.val().any() {
+                // A pass: the sides swap.
+                self.passes_q.d.next = self.passes_q.q.val() + 1;
+                self.own_forbidden.d.next = self.other_forbidden.q.val();
+                self.other_forbidden.d.next = self.own_forbidden.q.val();
+                self.own_attach.d.next = self.other_attach.q.val();
+                self.other_attach.d.next = self.own_attach.q.val();
+                self.own_left.d.next = self.other_left.q.val();
+                self.other_left.d.next = self.own_left.q.val();
+                self.near.d.next = 0.into();
+                self.mover_is_root.d.next = !self.mover_is_root.q.val();
+                self.plies_q.d.next = self.plies_q.q.val() + 1;
+            } else {
+                self.from.d.next = self.own_attach.q.val();
+                if self.near_live.val().any() {
+                    self.from.d.next = self.near_live.val();
+                }
+                self.finding_cell.d.next = true;
+                self.phase.d.next = self.p_cell_count.val();
+            }
+        } else if (self.phase.q.val() == self.p_cell_count.val())
+            | (self.phase.q.val() == self.p_shape_count.val())
+        {
+            for e in 0..14 {
+                self.counts[e].d.next = self.counters[e].count.val();
+                self.slot_bits[e].d.next = self.count_inputs[e].val();
+            }
+            self.phase.d.next = self.p_prefix.val();
+        } else if self.phase.q.val() == self.p_prefix.val() {
+            self.slot_starts[0].d.next = 0.into();
+            for e in 1..14 {
+                self.slot_starts[e].d.next = self.sums8[e - 1].val();
+            }
+            for e in 0..14 {
+                self.slot_ends[e].d.next = self.sums8[e].val();
+            }
+            self.range.d.next = self.sums8[13].val();
+            self.phase.d.next = self.p_draw.val();
+        } else if self.phase.q.val() == self.p_draw.val() {
+            self.pick.d.next = self.drawn.val().get_bits::<8>(0);
+            self.rng_q.d.next = self.next_x.q.val();
+            self.phase.d.next = self.p_locate.val();
+        } else if self.phase.q.val() == self.p_locate.val() {
+            self.sel_bits.d.next = self.located_bits.val();
+            self.sel_offset.d.next = self.located_offset.val().get_bits::<4>(0);
+            self.sel_base.d.next = self.located_base.val();
+            if self.finding_cell.q.val() {
+                self.cell_row.d.next = self.first_slot.val();
+            }
+            self.phase.d.next = self.p_nth.val();
+        } else if self.phase.q.val() == self.p_nth.val() {
+            if self.finding_cell.q.val() {
+                self.cell_index.d.next =
+                    self.sel_base.q.val() + bit_cast::<8, 4>(self.nth.index.val());
+                self.cell_column.d.next = bit_cast::<14, 1>(1.into()) << self.nth.index.val();
+                self.phase.d.next = self.p_window.val();
+            } else {
+                self.shape.d.next = bit_cast::<7, 8>(
+                    self.sel_base.q.val() | bit_cast::<8, 4>(self.nth.index.val()),
+                );
+                self.shape_hot.d.next = bit_cast::<FLAG_BITS, 1>(1.into())
+                    << (self.sel_base.q.val() | bit_cast::<8, 4>(self.nth.index.val()));
+                self.phase.d.next = self.p_pair_set.val();
+            }
+        } else if self.phase.q.val() == self.p_window.val() {
+            self.window.d.next = self.window_next.val();
+            self.phase.d.next = self.p_pairs.val();
+        } else if self.phase.q.val() == self.p_pairs.val() {
+            if self.shape_flags.val().any() {
+                self.flags.d.next = self.shape_flags.val();
+                self.phase.d.next = self.p_weigh.val();
+            } else {
+                // A dead cell: forbidden from now on; the ply starts again.
+                self.own_forbidden.d.next = self.own_forbidden.q.val() | self.cell_hot.val();
+                self.own_attach.d.next = self.own_attach.q.val() & !self.cell_hot.val();
+                self.phase.d.next = self.p_ply.val();
+            }
+        } else if self.phase.q.val() == self.p_weigh.val() {
+            for k in 0..5 {
+                if self.sizes_ok.val().get_bit(k) {
+                    self.running.next = self.running.val() + self.weights[k].val();
+                }
+                self.running_weight[k].d.next = self.running.val();
+            }
+            self.range.d.next = self.running.val();
+            self.phase.d.next = self.p_size.val();
+        } else if self.phase.q.val() == self.p_size.val() {
+            self.size.d.next = 0.into();
+            for k in 0..5 {
+                if self.first_size.val().get_bit(k) {
+                    self.size.d.next = self.size_numbers[k].val();
+                }
+            }
+            self.rng_q.d.next = self.next_x.q.val();
+            self.finding_cell.d.next = false;
+            self.phase.d.next = self.p_shape_count.val();
+        } else if self.phase.q.val() == self.p_pair_set.val() {
+            self.sel_bits.d.next = bit_cast::<14, 5>(self.shape_pairs.val());
+            self.range.d.next = bit_cast::<8, 4>(self.pair_counter.count.val());
+            self.phase.d.next = self.p_draw_pair.val();
+        } else if self.phase.q.val() == self.p_draw_pair.val() {
+            self.sel_offset.d.next = self.drawn.val().get_bits::<4>(0);
+            self.rng_q.d.next = self.next_x.q.val();
+            self.phase.d.next = self.p_nth_pair.val();
+        } else if self.phase.q.val() == self.p_nth_pair.val() {
+            self.corner.d.next =
+                self.cell_index.q.val() - bit_cast::<8, DELTA_BITS>(self.delta.val());
+            self.phase.d.next = self.p_place.val();
+        } else if self.phase.q.val() == self.p_place.val() {
+            self.cells.d.next = self.placer.cells.val();
+            self.tile.d.next = self.placer.tile.val();
+            self.phase.d.next = self.p_apply.val();
+        } else if self.phase.q.val() == self.p_apply.val() {
+            // The mover's cells, their edges forbidden and their corners
+            // new attach cells; the cells taken from the other side; the
+            // sides swap.
+            self.own_forbidden.d.next = self.other_forbidden.q.val() | self.cells.q.val();
+            self.own_attach.d.next = self.other_attach.q.val() & !self.cells.q.val();
+            self.other_forbidden.d.next =
+                self.own_forbidden.q.val() | self.cells.q.val() | self.neighbours.edges.val();
+            self.other_attach.d.next = (self.own_attach.q.val() | self.neighbours.diagonals.val())
+                & !(self.own_forbidden.q.val() | self.cells.q.val() | self.neighbours.edges.val());
+            self.own_left.d.next = self.other_left.q.val();
+            self.other_left.d.next =
+                self.own_left.q.val() & !(bit_cast::<21, 1>(1.into()) << self.tile.q.val());
+            self.near.d.next = self.neighbours.edges.val() | self.neighbours.diagonals.val();
+            self.passes_q.d.next = 0.into();
+            self.mover_is_root.d.next = !self.mover_is_root.q.val();
+            self.plies_q.d.next = self.plies_q.q.val() + 1;
+            self.phase.d.next = self.p_ply.val();
+        } else if self.phase.q.val() == self.p_swap.val() {
+            // The last mover's unplaced cells kept; the tally turns to the
+            // other side.
+            self.unplaced_last_mover.d.next = bit_cast::<8, 7>(self.own_tally.cells.val());
+            self.own_left.d.next = self.other_left.q.val();
+            self.other_left.d.next = self.own_left.q.val();
+            self.mover_is_root.d.next = !self.mover_is_root.q.val();
+            self.phase.d.next = self.p_finish.val();
+        } else {
+            // FINISH: the margin for the side that moved first (the sides
+            // swapped in SWAP: `own` is now the other side).
+            self.margin_q.d.next =
+                bit_cast::<8, 7>(self.own_tally.cells.val()) - self.unplaced_last_mover.q.val();
+            if self.mover_is_root.q.val() {
+                self.margin_q.d.next =
+                    self.unplaced_last_mover.q.val() - bit_cast::<8, 7>(self.own_tally.cells.val());
+            }
+            self.done_q.d.next = true;
+            self.phase.d.next = self.p_idle.val();
+        }
+        self.done.next = self.done_q.q.val();
+        self.busy.next = self.phase.q.val() != self.p_idle.val();
+        self.margin.next = self.margin_q.q.val();
+        self.plies.next = self.plies_q.q.val();
+        self.rng.next = self.rng_q.q.val();
+    }
+}
