@@ -1,7 +1,7 @@
 //! The cells next to a set of cells, by edge and by corner: the neighbour
 //! shifts of `blokus::Bitboard` (`edge_neighbours`, `diagonal_neighbours`)
 //! in combinational logic, for the mask unit (its own cells' neighbours)
-//! and the light playout engine (the cells next to the last placement).
+//! and the attach-cell playout engine (the cells next to a placement).
 
 use crate::board::{column, Board, SIZE};
 use rust_hdl::prelude::*;

@@ -1,4 +1,4 @@
-//! A bank of light playout engines ([`LightPlayout`]) that play out the same
+//! A bank of attach-cell playout engines ([`CellPlayout`]) that play out the same
 //! position together, each from its own stream of random numbers, and add
 //! up the points they score for the side to move (2 a win, 1 a draw): the
 //! board's leaf-parallel playout. The hardware twin of
@@ -13,7 +13,8 @@
 //! after the last engine, the points are added and `done` pulses.
 
 use crate::board::Board;
-use crate::light_playout::LightPlayout;
+use crate::cell_playout::CellPlayout;
+use crate::mask_unit::MaskUnit;
 use crate::move_gen::Tiles;
 use model::playout_bank::{ENGINES, SALTS};
 use rust_hdl::prelude::*;
@@ -53,7 +54,11 @@ pub struct PlayoutBank {
     pub points: Signal<Out, Bits<8>>,
     /// Plies the engines played, passes included, summed.
     pub plies: Signal<Out, Bits<16>>,
-    engines: [LightPlayout; ENGINES],
+    /// The side to move's forbidden and attach cells, and the other side's,
+    /// which every engine starts from.
+    own_masks: MaskUnit,
+    other_masks: MaskUnit,
+    engines: [CellPlayout; ENGINES],
     streams: [DFF<Bits<32>>; ENGINES],
     /// Each engine's points of the playout, once it is done.
     scores: [DFF<Bits<8>>; ENGINES],
@@ -91,7 +96,9 @@ impl PlayoutBank {
             busy: Default::default(),
             points: Default::default(),
             plies: Default::default(),
-            engines: std::array::from_fn(|_| LightPlayout::new()),
+            own_masks: MaskUnit::new(),
+            other_masks: MaskUnit::new(),
+            engines: std::array::from_fn(|_| CellPlayout::new()),
             streams: Default::default(),
             scores: Default::default(),
             finished: Default::default(),
@@ -123,16 +130,22 @@ impl Logic for PlayoutBank {
         self.now_finished.next = self.finished.q.val();
         self.total_plies.next = 0.into();
         self.engines_busy.next = false;
+        self.own_masks.own.next = self.own.val();
+        self.own_masks.opponent.next = self.opponent.val();
+        self.own_masks.start.next = self.start_square.val();
+        self.other_masks.own.next = self.opponent.val();
+        self.other_masks.opponent.next = self.own.val();
+        self.other_masks.start.next = self.opponent_start_square.val();
         for e in 0..ENGINES {
             self.engines[e].clock.next = self.clock.val();
             self.streams[e].clock.next = self.clock.val();
             self.scores[e].clock.next = self.clock.val();
             self.streams[e].d.next = self.streams[e].q.val();
             self.scores[e].d.next = self.scores[e].q.val();
-            self.engines[e].own.next = self.own.val();
-            self.engines[e].opponent.next = self.opponent.val();
-            self.engines[e].start_square.next = self.start_square.val();
-            self.engines[e].opponent_start_square.next = self.opponent_start_square.val();
+            self.engines[e].forbidden.next = self.own_masks.forbidden.val();
+            self.engines[e].attach.next = self.own_masks.attach.val();
+            self.engines[e].opponent_forbidden.next = self.other_masks.forbidden.val();
+            self.engines[e].opponent_attach.next = self.other_masks.attach.val();
             self.engines[e].tiles_left.next = self.tiles_left.val();
             self.engines[e].opponent_tiles_left.next = self.opponent_tiles_left.val();
             self.engines[e].passes.next = self.passes.val();

@@ -11,7 +11,7 @@ mod inputs;
 mod rows;
 
 use ::model::cell_playout::run as model_run;
-use ::model::light_playout::EngineRun;
+use ::model::cell_playout::EngineRun;
 use blokus::Position;
 use games::blokus::sensible_games;
 use hdl::CellPlayout;

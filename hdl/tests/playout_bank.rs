@@ -86,7 +86,8 @@ fn the_bank_plays_out_as_the_model_and_its_streams_go_on() {
         game.last().unwrap().clone(),
     ];
     assert!(positions.last().unwrap().is_over());
-    let said = run(&positions, 20_000);
+    // The block is too big for a test thread's stack.
+    let said = hdl::verilog::on_big_stack(|| run(&positions, 20_000));
     let mut bank = BankModel::new(SEED);
     let want: Vec<(u32, u32, u64)> = positions
         .iter()
@@ -102,7 +103,6 @@ fn the_bank_plays_out_as_the_model_and_its_streams_go_on() {
 
 #[test]
 fn playout_bank_verilog_lints_clean() {
-    let mut uut = PlayoutBank::new();
-    uut.connect_all();
-    lint_verilog("playout_bank", &generate_verilog(&uut));
+    let verilog = hdl::verilog::on_big_stack(|| hdl::verilog::verilog_of(PlayoutBank::new()));
+    lint_verilog("playout_bank", &verilog);
 }

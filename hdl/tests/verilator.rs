@@ -48,7 +48,6 @@ use model::candidates::{candidate_stream, timeline as candidate_timeline};
 use model::cell_playout::run as cell_playout_run;
 use model::evaluator::{features as eval_features, score as eval_score, EvalInputs, Features};
 use model::expander::{expand, Expansion, CHILDREN};
-use model::light_playout::run as light_playout_run;
 use model::monte_carlo::{search as monte_carlo_search, Budget};
 use model::move_gen::{move_gen_rows, pack_row, MoveGenInputs, ROWS, ROW_BITS};
 use model::one_ply::{decide, Best};
@@ -512,70 +511,6 @@ fn monte_carlo_model_chooses_as_the_reference_model() {
          several rounds), every choice, total, counter and cycle equal; {total_cycles} cycles \
          in {elapsed:?}",
         positions.len(),
-    );
-}
-
-#[test]
-fn light_playout_model_plays_out_as_the_reference_model() {
-    let model = block_model_with_ports(
-        "light_playout",
-        true,
-        &[
-            "start",
-            "own",
-            "opponent",
-            "start_square",
-            "opponent_start_square",
-            "tiles_left",
-            "opponent_tiles_left",
-            "passes",
-            "seed",
-            "done",
-            "busy",
-            "margin",
-            "plies",
-            "rng",
-        ],
-    );
-    // Every 40th position of the 320 games (the empty board, openings,
-    // middle games, passes, finished games), each with its own seed.
-    let positions: Vec<Position> = game_positions().into_iter().step_by(40).collect();
-    let seed = |n: usize| 0x2545_F491u32 ^ (n as u32).wrapping_mul(0x9E37_79B9);
-    let (results, elapsed) = run_search_block(&model, &positions, 10_000, 0, |n, p| {
-        vec![
-            ("passes", vec![u64::from(p.passes_in_row())]),
-            ("seed", vec![u64::from(seed(n))]),
-        ]
-    });
-    let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
-    let (mut total_cycles, mut with_passes, mut openings) = (0, 0, 0);
-    for (n, (p, (k, got))) in positions.iter().zip(&results).enumerate() {
-        let what = format!("light playout, position {n} (ply {})", p.plies());
-        let want = light_playout_run(p, seed(n));
-        let said = (
-            out("margin", got) as u8 as i8 as i32,
-            out("plies", got) as u32,
-            out("rng", got) as u32,
-            *k,
-        );
-        // The driver's count is the model's: `done` is seen `edges` rising
-        // edges after the start's cycle began (the start's edge the first).
-        let expected = (want.margin, want.plies, want.rng, want.edges);
-        assert_eq!(said, expected, "{what}: the model {want:?}");
-        total_cycles += want.edges;
-        with_passes += usize::from(want.plies > want.placements);
-        openings += usize::from(p.plies() < 8);
-    }
-    assert!(
-        positions.len() >= 250 && with_passes > 0 && openings > 0,
-        "{} positions, {with_passes} with passes, {openings} openings",
-        positions.len()
-    );
-    println!(
-        "light playout: {} positions ({openings} in the opening, {with_passes} playouts with \
-         passes), every margin, ply count, generator state and cycle of done equal; \
-         {total_cycles} cycles in {elapsed:?}",
-        positions.len()
     );
 }
 

@@ -27,7 +27,6 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("board_state", || verilog_of(BoardState::new())),
     ("one_ply", || verilog_of(hdl::OnePly::new())),
     ("monte_carlo", || verilog_of(hdl::MonteCarlo::default())),
-    ("light_playout", || verilog_of(hdl::LightPlayout::new())),
     ("cell_playout", || verilog_of(hdl::CellPlayout::new())),
     ("playout_bank", || verilog_of(hdl::PlayoutBank::new())),
     ("ucb_score", || verilog_of(hdl::UcbScore::new())),

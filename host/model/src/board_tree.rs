@@ -49,8 +49,8 @@
 //! `done` is high after its last edge. A node's word is read from the
 //! memory into a register before it is used, two cycles after its address.
 
+use crate::cell_playout::MAX_PLAYOUT_CYCLES;
 use crate::expander::expand;
-use crate::light_playout::{END_CYCLES, MAX_PLACEMENT_CYCLES, PASS_CYCLES};
 use crate::monte_carlo::{Budget, CLOCK_HZ, MAX_PLY_CYCLES, SEED};
 use crate::one_ply::Scored;
 use crate::placer::placement_at;
@@ -90,10 +90,9 @@ pub const BACKUP_CYCLES: u64 = 3;
 /// of the memory and into its register.
 pub const CHOICE_CYCLES: u64 = 2;
 
-/// The longest the bank can play: an engine's playout of at most 42
-/// placements and 43 passes (two passes in a row end it), its start and end.
-pub const MAX_PLAYOUT_EDGES: u64 =
-    1 + 42 * MAX_PLACEMENT_CYCLES + 43 * PASS_CYCLES + END_CYCLES + FINISH_EDGES;
+/// The longest the bank can play: an engine's longest playout, then the
+/// bank's own edges.
+pub const MAX_PLAYOUT_EDGES: u64 = MAX_PLAYOUT_CYCLES + FINISH_EDGES;
 /// The longest an expansion can take: the core's run over at most 2,047
 /// candidates (its count's width; the flat search's bound for a ply), then
 /// the children streamed out.

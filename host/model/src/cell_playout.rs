@@ -20,10 +20,10 @@
 //! on the way; the end costs [`END_CYCLES`]. `done` is high after the last
 //! of them.
 
-use crate::light::{choose_tracked, local_cells, Local, Policy};
-use crate::light_playout::EngineRun;
+use crate::light::{choose_tracked, draw_below, draw_size, local_cells, Local, Policy};
 use crate::monte_carlo::Xorshift32;
-use blokus::{Bitboard, Move, Position};
+use blokus::tiles::{shape_table, Tile, ALL_TILES, SHAPE_COUNT, TILE_COUNT};
+use blokus::{Bitboard, Cell, Move, Player, Position, SIZE};
 
 /// The policy the engine plays: Pentobi's sizes and opening rule, the
 /// attach cell drawn first, those next to the opponent's last placement
@@ -48,8 +48,339 @@ pub const PASS_CYCLES: u64 = 1;
 /// unplaced cells kept, the sides swapped for the other's), FINISH.
 pub const END_CYCLES: u64 = 3;
 
-/// The engine's playout of `position` from generator state `seed`.
+/// The most attach cells a playout can find dead: each is a cell of the
+/// board that becomes forbidden to its side, once for each side.
+pub const MAX_DEAD_CELLS: u64 = 2 * 196;
+/// The longest a playout can take: at most 42 placements, 43 passes (two
+/// in a row end it) and every dead cell, with its start and end.
+pub const MAX_PLAYOUT_CYCLES: u64 =
+    1 + 42 * PLACEMENT_CYCLES + MAX_DEAD_CELLS * DEAD_CYCLES + 43 * PASS_CYCLES + END_CYCLES;
+
+/// What the engine ends with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineRun {
+    /// Unplaced cells of the other side minus the starting side's: positive
+    /// when the side to move at the start wins.
+    pub margin: i32,
+    /// Plies played, passes included.
+    pub plies: u32,
+    /// Placements among them.
+    pub placements: u32,
+    /// The generator's state after the last draw.
+    pub rng: u32,
+    /// Rising edges from the one that takes `start` (the first) to the one
+    /// after which `done` is high.
+    pub edges: u64,
+}
+
+/// The margin for player 1 (positive when player 1 wins) of a run from a
+/// position with `root` to move.
+pub fn margin_for_player_one(run: &EngineRun, root: Player) -> i32 {
+    match root {
+        Player::One => run.margin,
+        Player::Two => -run.margin,
+    }
+}
+
+/// Side of the window around the drawn attach cell: a shape's cell is at
+/// most four rows and columns from another.
+pub const WINDOW: usize = 9;
+
+/// The window bits (bit `9 * (v + 4) + (u + 4)`: the cell `u` columns right
+/// and `v` rows down of the window's centre) that oriented shape `shape`
+/// covers with its `k`-th cell (in the tile table's order) on the centre,
+/// the centre itself left out; 0 for `k` past its cells. The hardware's
+/// constants and the model's table.
+pub fn pair_window(shape: usize, k: usize) -> u128 {
+    let cells = &shape_table().shapes[shape].cells;
+    let Some(&(dx, dy)) = cells.get(k) else {
+        return 0;
+    };
+    cells
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != k)
+        .fold(0, |bits, (_, &(cx, cy))| {
+            let u = i32::from(cx) - i32::from(dx) + 4;
+            let v = i32::from(cy) - i32::from(dy) + 4;
+            bits | 1 << (WINDOW as i32 * v + u)
+        })
+}
+
+/// The offset of oriented shape `shape`'s `k`-th cell from its box corner
+/// as a cell index difference, `14 * dy + dx` (at most 60).
+pub fn pair_delta(shape: usize, k: usize) -> u8 {
+    let (dx, dy) = shape_table().shapes[shape].cells[k];
+    dy * SIZE + dx
+}
+
+/// Words of a set of (shape, cell) pairs: bit `first[s] + k` for shape
+/// `s`'s `k`-th cell, 414 pairs in all.
+const PAIR_WORDS: usize = 7;
+type PairSet = [u64; PAIR_WORDS];
+
+/// What the playout loop reads of the shapes and their pairs.
+struct Tables {
+    /// Per shape: its first pair, its cells, its size, its tile's bit, its
+    /// cells at the box corner (1,1).
+    first: [usize; SHAPE_COUNT],
+    cells: [usize; SHAPE_COUNT],
+    size: [usize; SHAPE_COUNT],
+    tile: [u32; SHAPE_COUNT],
+    mask: [Bitboard; SHAPE_COUNT],
+    /// Per window bit, the pairs that cover it.
+    covering: [PairSet; WINDOW * WINDOW],
+    /// The window bits some pair covers.
+    reach: u128,
+    /// Per tile, its shapes' pairs.
+    tile_pairs: [PairSet; TILE_COUNT],
+    /// Per size (cells), the pairs of its shapes.
+    size_pairs: [PairSet; 6],
+    /// Per pair, its shape.
+    shape_of: [u8; PAIR_WORDS * 64],
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        let shapes = &shape_table().shapes;
+        let mut t = Tables {
+            first: [0; SHAPE_COUNT],
+            cells: [0; SHAPE_COUNT],
+            size: [0; SHAPE_COUNT],
+            tile: [0; SHAPE_COUNT],
+            mask: [Bitboard::EMPTY; SHAPE_COUNT],
+            covering: [[0; PAIR_WORDS]; WINDOW * WINDOW],
+            reach: 0,
+            tile_pairs: [[0; PAIR_WORDS]; TILE_COUNT],
+            size_pairs: [[0; PAIR_WORDS]; 6],
+            shape_of: [0; PAIR_WORDS * 64],
+        };
+        let mut first = 0;
+        for (s, shape) in shapes.iter().enumerate() {
+            let size = usize::from(shape.tile.size());
+            (t.first[s], t.cells[s], t.size[s]) = (first, shape.cells.len(), size);
+            (t.tile[s], t.mask[s]) = (shape.tile.bit(), shape.mask);
+            for k in 0..shape.cells.len() {
+                let pair = first + k;
+                let set = |words: &mut PairSet| words[pair / 64] |= 1 << (pair % 64);
+                let window = pair_window(s, k);
+                t.reach |= window;
+                for (b, covering) in t.covering.iter_mut().enumerate() {
+                    if window >> b & 1 == 1 {
+                        set(covering);
+                    }
+                }
+                set(&mut t.tile_pairs[shape.tile.index()]);
+                set(&mut t.size_pairs[size]);
+                t.shape_of[pair] = s as u8;
+            }
+            first += shape.cells.len();
+        }
+        t
+    })
+}
+
+/// The `cells` pair bits of `set` from bit `first`.
+fn pair_bits(set: &PairSet, first: usize, cells: usize) -> u32 {
+    let (word, bit) = (first / 64, first % 64);
+    let mut bits = set[word] >> bit;
+    if bit + cells > 64 {
+        bits |= set[word + 1] << (64 - bit);
+    }
+    (bits & ((1 << cells) - 1)) as u32
+}
+
+/// Rows of a side's forbidden cells padded by four forbidden rows and
+/// columns on every side: bit `x + 4` of row `y + 4` is the cell `(x, y)`
+/// (0-based), so that any 9 x 9 window around a cell is nine shifts.
+const PADDED_ROWS: usize = SIZE as usize + 8;
+
+/// One side as the engine keeps it.
+#[derive(Clone, Copy)]
+struct Side {
+    forbidden: Bitboard,
+    attach: Bitboard,
+    rows: [u32; PADDED_ROWS],
+    left: u32,
+    /// The pairs of the tiles left.
+    pairs_left: PairSet,
+}
+
+impl Side {
+    fn new(position: &Position, player: Player) -> Side {
+        let forbidden = position.forbidden(player);
+        let mut side = Side {
+            forbidden: Bitboard::EMPTY,
+            attach: position.attach_cells(player),
+            rows: std::array::from_fn(|r| {
+                if (4..4 + SIZE as usize).contains(&r) {
+                    0x3F_FFFF & !(0x3FFF << 4)
+                } else {
+                    0x3F_FFFF
+                }
+            }),
+            left: !position.used_tiles(player) & ALL_TILES,
+            pairs_left: [0; PAIR_WORDS],
+        };
+        for tile in Tile::all().filter(|t| side.left & t.bit() != 0) {
+            for (word, pairs) in side
+                .pairs_left
+                .iter_mut()
+                .zip(&tables().tile_pairs[tile.index()])
+            {
+                *word |= pairs;
+            }
+        }
+        side.forbid(forbidden);
+        side
+    }
+
+    fn forbid(&mut self, cells: Bitboard) {
+        for cell in (cells & !self.forbidden).cells() {
+            self.rows[usize::from(cell.y()) + 3] |= 1 << (cell.x() + 3);
+        }
+        self.forbidden |= cells;
+    }
+
+    /// The forbidden cells around `cell`, bit `9 v + u` for the cell `u - 4`
+    /// columns right and `v - 4` rows down of it.
+    fn window(&self, cell: Cell) -> u128 {
+        let (x, y) = (u32::from(cell.x()) - 1, usize::from(cell.y()) - 1);
+        (0..WINDOW).fold(0, |w, v| {
+            w | u128::from((self.rows[y + v] >> x) & 0x1FF) << (WINDOW * v)
+        })
+    }
+
+    fn unplaced_cells(&self) -> i32 {
+        Tile::all()
+            .filter(|t| self.left & t.bit() != 0)
+            .map(|t| i32::from(t.size()))
+            .sum()
+    }
+}
+
+/// The engine's playout of `position` from generator state `seed`: the
+/// draws of [`crate::light::choose_by_cell`] under [`POLICY`] (checked
+/// equal to it in the tests), on the engine's own state.
 pub fn run(position: &Position, seed: u32) -> EngineRun {
+    let t = tables();
+    let mut sides = [
+        Side::new(position, position.to_move()),
+        Side::new(position, position.to_move().other()),
+    ];
+    let mut rng = Xorshift32(seed);
+    let mut passes = u32::from(position.passes_in_row());
+    let mut near = Bitboard::EMPTY;
+    let (mut plies, mut placements, mut dead) = (0u32, 0u32, 0u64);
+    // `sides[mover]` moves; the root side is 0.
+    let mut mover = 0;
+    while passes < 2 && sides[0].left != 0 && sides[1].left != 0 {
+        let side = &mut sides[mover];
+        let chosen = loop {
+            let near_live = side.attach & near;
+            let from = if near_live.is_empty() {
+                side.attach
+            } else {
+                near_live
+            };
+            if from.is_empty() {
+                break None;
+            }
+            let nth = draw_below(&mut rng, from.count()) as usize;
+            let cell = from.cells().nth(nth).expect("a set bit");
+            // The pairs that fit: those of the tiles left that cover no
+            // forbidden cell of the window.
+            let mut window = side.window(cell) & t.reach;
+            let mut fits = side.pairs_left;
+            while window != 0 {
+                let b = window.trailing_zeros() as usize;
+                window &= window - 1;
+                for (word, covering) in fits.iter_mut().zip(&t.covering[b]) {
+                    *word &= !covering;
+                }
+            }
+            let mut present = [false; 6];
+            for (size, pairs) in t.size_pairs.iter().enumerate() {
+                present[size] = fits.iter().zip(pairs).any(|(f, p)| f & p != 0);
+            }
+            if !present.iter().any(|&p| p) {
+                side.forbid(Bitboard::from_cell(cell));
+                side.attach &= !Bitboard::from_cell(cell);
+                dead += 1;
+                continue;
+            }
+            let placed = TILE_COUNT - side.left.count_ones() as usize;
+            let size = draw_size(&present, placed, &POLICY, &mut rng);
+            // The shapes of that size with a pair that fits, in order (the
+            // pairs are in shape order).
+            let mut shapes = [0usize; SHAPE_COUNT];
+            let mut count = 0;
+            for (w, (&f, &p)) in fits.iter().zip(&t.size_pairs[size]).enumerate() {
+                let mut word = f & p;
+                while word != 0 {
+                    let shape = usize::from(t.shape_of[64 * w + word.trailing_zeros() as usize]);
+                    word &= word - 1;
+                    if count == 0 || shapes[count - 1] != shape {
+                        shapes[count] = shape;
+                        count += 1;
+                    }
+                }
+            }
+            let shape = shapes[draw_below(&mut rng, count as u32) as usize];
+            let bits = pair_bits(&fits, t.first[shape], t.cells[shape]);
+            let mut nth = draw_below(&mut rng, bits.count_ones());
+            let mut k = bits.trailing_zeros();
+            while nth > 0 {
+                k = (bits >> (k + 1)).trailing_zeros() + k + 1;
+                nth -= 1;
+            }
+            let corner = cell.index() - usize::from(pair_delta(shape, k as usize));
+            break Some((shape, corner));
+        };
+        match chosen {
+            None => {
+                passes += 1;
+                near = Bitboard::EMPTY;
+            }
+            Some((shape, corner)) => {
+                let cells = t.mask[shape].translated_to(Cell::from_index(corner));
+                let (edges, diagonals) = (cells.edge_neighbours(), cells.diagonal_neighbours());
+                side.forbid(cells | edges);
+                side.attach = (side.attach | diagonals) & !side.forbidden;
+                side.left &= !t.tile[shape];
+                let tile = t.tile[shape].trailing_zeros() as usize;
+                for (word, pairs) in side.pairs_left.iter_mut().zip(&t.tile_pairs[tile]) {
+                    *word &= !pairs;
+                }
+                let other = &mut sides[1 - mover];
+                other.forbid(cells);
+                other.attach &= !cells;
+                near = edges | diagonals;
+                passes = 0;
+                placements += 1;
+            }
+        }
+        plies += 1;
+        mover = 1 - mover;
+    }
+    EngineRun {
+        margin: sides[1].unplaced_cells() - sides[0].unplaced_cells(),
+        plies,
+        placements,
+        rng: rng.0,
+        edges: 1
+            + u64::from(placements) * PLACEMENT_CYCLES
+            + dead * DEAD_CYCLES
+            + u64::from(plies - placements) * PASS_CYCLES
+            + END_CYCLES,
+    }
+}
+
+/// [`run`] by the rules engine: the playout of [`crate::light`]'s policy on
+/// a `Position`, the dead cells counted. The specification [`run`] is
+/// checked against.
+pub fn run_by_rules(position: &Position, seed: u32) -> EngineRun {
     let root = position.to_move();
     let mut position = position.clone();
     let mut rng = Xorshift32(seed);
@@ -85,9 +416,26 @@ pub fn run(position: &Position, seed: u32) -> EngineRun {
 mod tests {
     use super::*;
     use crate::light::playout;
-    use crate::light_playout::margin_for_player_one;
-    use blokus::Player;
     use games::blokus::random_games;
+
+    #[test]
+    fn the_engine_run_is_the_rules_run_on_every_position() {
+        let mut compared = 0;
+        for game in random_games(41, 24) {
+            for (i, position) in game.iter().enumerate() {
+                let seed = 0x0BAD_5EED ^ (i as u32).wrapping_mul(0x9E37_79B9);
+                assert_eq!(run(position, seed), run_by_rules(position, seed), "ply {i}");
+                compared += 1;
+            }
+        }
+        for seed in 1..200 {
+            assert_eq!(
+                run(&Position::new(), seed),
+                run_by_rules(&Position::new(), seed)
+            );
+        }
+        assert!(compared > 700, "{compared}");
+    }
 
     #[test]
     fn the_run_is_the_light_playout_of_the_same_draws() {
@@ -114,24 +462,20 @@ mod tests {
     }
 
     #[test]
-    fn a_playout_takes_under_seven_tenths_of_the_row_engines_cycles() {
-        // From the start and from the middle of random games: the cycles
-        // a playout takes, against the generator engine's.
-        let (mut cells, mut rows, mut runs) = (0, 0, 0);
+    fn every_playout_stays_within_its_bound_and_finds_dead_cells() {
+        let mut dead_found = 0;
         for game in random_games(21, 6) {
-            for position in game.iter().step_by(6) {
-                for seed in [3, 0x1234_5679] {
-                    cells += run(position, seed).edges;
-                    rows += crate::light_playout::run(position, seed).edges;
-                    runs += 1;
-                }
+            for position in game.iter().step_by(3) {
+                let run = run(position, 0x1234_5679);
+                assert!(run.edges <= MAX_PLAYOUT_CYCLES, "{} cycles", run.edges);
+                let without_dead = 1
+                    + u64::from(run.placements) * PLACEMENT_CYCLES
+                    + u64::from(run.plies - run.placements) * PASS_CYCLES
+                    + END_CYCLES;
+                assert_eq!((run.edges - without_dead) % DEAD_CYCLES, 0);
+                dead_found += (run.edges - without_dead) / DEAD_CYCLES;
             }
         }
-        assert!(runs > 20);
-        assert!(10 * cells < 7 * rows, "{cells} against {rows} cycles");
-        // From the start, under three fifths.
-        let start = Position::new();
-        let (cells, rows) = (run(&start, 9).edges, crate::light_playout::run(&start, 9).edges);
-        assert!(5 * cells < 3 * rows, "{cells} against {rows} cycles from the start");
+        assert!(dead_found > 100, "{dead_found}");
     }
 }

@@ -14,7 +14,6 @@ mod engines;
 pub mod evaluator;
 pub mod expander;
 pub mod light;
-pub mod light_playout;
 pub mod mask_unit;
 pub mod monte_carlo;
 pub mod move_code;

@@ -229,7 +229,12 @@ pub fn choose_tracked(
 /// (index: cells) that the opening rule allows a side with `placed` tiles
 /// placed (all present ones when it allows none), or the largest with
 /// [`Policy::largest_only`].
-fn draw_size(present: &[bool; 6], placed: usize, policy: &Policy, rng: &mut Xorshift32) -> usize {
+pub fn draw_size(
+    present: &[bool; 6],
+    placed: usize,
+    policy: &Policy,
+    rng: &mut Xorshift32,
+) -> usize {
     let min = policy.min_size(placed);
     let allowed = |size: usize| present[size] && size >= usize::from(min);
     let sizes_ok: Vec<usize> = if (1..=5).any(allowed) {

@@ -1,5 +1,5 @@
-//! Model of `hdl::PlayoutBank`: [`ENGINES`] light playout engines
-//! ([`crate::light_playout`]) that play out the same position together,
+//! Model of `hdl::PlayoutBank`: [`ENGINES`] attach-cell playout engines
+//! ([`crate::cell_playout`]) that play out the same position together,
 //! each with its own stream of random numbers, and the points they score for
 //! the side to move (2 a win, 1 a draw). This is the board's leaf-parallel
 //! playout: the search reaches a leaf, every engine plays it out, and the
@@ -16,7 +16,7 @@
 //! [`FINISH_EDGES`]: the slowest engine's `done`, then one edge to note it,
 //! one to add the points.
 
-use crate::light_playout::{run as engine_run, EngineRun};
+use crate::cell_playout::{run as engine_run, EngineRun};
 use blokus::Position;
 
 /// Engines in the bank.
