@@ -49,7 +49,7 @@ use crate::move_gen::Tiles;
 use crate::placer::Placer;
 use crate::playout_bank::PlayoutBank;
 use crate::ucb_score::UcbScore;
-use model::board_tree::{EXPAND_AFTER, MAX_DEPTH, NODES, POINT_BITS, VISIT_BITS};
+use model::board_tree::{MAX_DEPTH, NODES, POINT_BITS, VISIT_BITS};
 use model::expander::CHILDREN;
 use model::monte_carlo::SEED;
 use model::playout_bank::ENGINES;
@@ -58,7 +58,9 @@ use rust_hdl::prelude::*;
 /// The shape number of a pass child (no shape: the placer places nothing).
 pub const PASS_SHAPE: u64 = 127;
 /// Address bits of the node memory.
-pub const ADDRESS_BITS: usize = 14;
+pub const ADDRESS_BITS: usize = 15;
+/// Width of a count of nodes (up to all of them).
+pub const NODE_COUNT_BITS: usize = ADDRESS_BITS + 1;
 const _: () = assert!(NODES == 1 << ADDRESS_BITS && MAX_DEPTH == 32 && CHILDREN == 16);
 /// Width of the cycle counter and the budget.
 pub const TIMER_BITS: usize = 26;
@@ -70,7 +72,7 @@ const FIRST_AT: usize = POINTS_AT + POINT_BITS;
 const COUNT_AT: usize = FIRST_AT + ADDRESS_BITS;
 // `update` writes the fields' places as literals (a kernel's shifts take
 // literals): they hold for these widths only.
-const _: () = assert!(VISITS_AT == 15 && POINTS_AT == 39 && FIRST_AT == 64 && COUNT_AT == 78);
+const _: () = assert!(VISITS_AT == 15 && POINTS_AT == 39 && FIRST_AT == 64 && COUNT_AT == 79);
 
 /// The phases.
 mod phase {
@@ -117,6 +119,9 @@ pub struct BoardTree {
     pub passes: Signal<In, Bits<2>>,
     /// No round starts once the cycle counter reaches this.
     pub rounds_until: Signal<In, Bits<TIMER_BITS>>,
+    /// A leaf is expanded once it has this many visits
+    /// (`model::board_tree::EXPAND_AFTER` on the board).
+    pub expand_after: Signal<In, Bits<VISIT_BITS>>,
     /// A round still playing out when the cycle counter reaches this ends
     /// the search: the choice follows at once (`timed_out`).
     pub watchdog: Signal<In, Bits<TIMER_BITS>>,
@@ -132,7 +137,7 @@ pub struct BoardTree {
     /// Rounds played.
     pub rounds: Signal<Out, Bits<20>>,
     /// Nodes in the memory.
-    pub nodes: Signal<Out, Bits<15>>,
+    pub nodes: Signal<Out, Bits<NODE_COUNT_BITS>>,
     /// The move's tile.
     pub best_tile: Signal<Out, Bits<5>>,
     /// The root's candidates.
@@ -202,7 +207,7 @@ pub struct BoardTree {
     bank_finished: DFF<Bit>,
     expander_finished: DFF<Bit>,
     first_round: DFF<Bit>,
-    next_free: DFF<Bits<15>>,
+    next_free: DFF<Bits<NODE_COUNT_BITS>>,
     new_first: DFF<Bits<ADDRESS_BITS>>,
     new_count: DFF<Bits<5>>,
     /// The leaf's side to move is the root's.
@@ -245,10 +250,9 @@ pub struct BoardTree {
     /// The watchdog's count reached.
     expired: Signal<Local, Bit>,
     pass_shape: Constant<Bits<7>>,
-    expand_after: Constant<Bits<VISIT_BITS>>,
     engines: Constant<Bits<VISIT_BITS>>,
     full_points: Constant<Bits<POINT_BITS>>,
-    room_limit: Constant<Bits<15>>,
+    room_limit: Constant<Bits<NODE_COUNT_BITS>>,
     max_depth: Constant<Bits<6>>,
     seed: Constant<Bits<32>>,
     p_idle: Constant<Bits<4>>,
@@ -380,7 +384,7 @@ impl BoardTree {
             ready: Default::default(),
             expired: Default::default(),
             pass_shape: Constant::new(PASS_SHAPE.into()),
-            expand_after: Constant::new(u64::from(EXPAND_AFTER).into()),
+            expand_after: Default::default(),
             engines: Constant::new((ENGINES as u64).into()),
             full_points: Constant::new((2 * ENGINES as u64).into()),
             room_limit: Constant::new(((NODES - CHILDREN) as u64).into()),
@@ -496,7 +500,7 @@ impl Logic for BoardTree {
         self.record_visits.next = self.word.q.val().get_bits::<VISIT_BITS>(15);
         self.record_points.next = self.word.q.val().get_bits::<POINT_BITS>(39);
         self.record_first.next = self.word.q.val().get_bits::<ADDRESS_BITS>(64);
-        self.record_count.next = self.word.q.val().get_bits::<5>(78);
+        self.record_count.next = self.word.q.val().get_bits::<5>(79);
         self.child_word.next = bit_cast::<NODE_BITS, 7>(self.expander.child_shape.val())
             | (bit_cast::<NODE_BITS, 8>(self.expander.child_corner.val()) << 7);
         self.memory.write_data.next = self.child_word.val();
@@ -568,7 +572,7 @@ impl Logic for BoardTree {
             | (bit_cast::<NODE_BITS, POINT_BITS>(self.record_points.val() + self.gained.val())
                 << 39)
             | (bit_cast::<NODE_BITS, ADDRESS_BITS>(self.backup_first.val()) << 64)
-            | (bit_cast::<NODE_BITS, 5>(self.backup_count.val()) << 78);
+            | (bit_cast::<NODE_BITS, 5>(self.backup_count.val()) << 79);
         self.bank_done_now.next = self.bank_finished.q.val() | self.bank.done.val();
         self.expander_done_now.next =
             !self.expanding.q.val() | self.expander_finished.q.val() | self.expander.done.val();

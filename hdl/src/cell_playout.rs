@@ -3,7 +3,7 @@
 //! next to the opponent's last placement first; then a size by Pentobi's
 //! weights and opening rule, a shape of that size and one of its
 //! placements covering the cell), each draw the next number of a
-//! xorshift32, one placement every 20 cycles, without a move generator.
+//! xorshift32, one placement every 19 cycles, without a move generator.
 //! The hardware twin of `model::cell_playout`, whose doc comment is the
 //! specification (the draws, the order and the cycles).
 //!
@@ -14,11 +14,12 @@
 //! is `own`, and the sides swap after every ply. A ply:
 //! 1. **PLY**: the game is over after two passes in a row or when a side
 //!    has placed all 21 tiles: SWAP and FINISH count the margin. A side
-//!    without an attach cell passes. Else the cells to draw from: the
-//!    attach cells next to the last placement if there are some, else all.
-//! 2. **CELL_COUNT**, **PREFIX**, **DRAW**, **LOCATE**, **NTH**: a row
-//!    count of those cells, their running sums, the draw, the row holding
-//!    the drawn one and its place in the row: the attach cell.
+//!    without an attach cell passes. Else the rows of the cells to draw
+//!    from (the attach cells next to the last placement if there are some,
+//!    else all) are kept.
+//! 2. **PREFIX**, **DRAW**, **LOCATE**, **NTH**: the rows' counts and
+//!    running sums, the draw, the row holding the drawn cell and its place
+//!    in the row: the attach cell.
 //! 3. **WINDOW**: the 9 x 9 cells around it, forbidden or off the board.
 //! 4. **PAIRS**: from the window alone, which of the 414 (shape, cell)
 //!    pairs fit with that cell on the attach cell, and the shapes whose
@@ -27,8 +28,9 @@
 //!    ply starts again.
 //! 5. **WEIGH**, **SIZE**: a size drawn by weight among those with a shape
 //!    that fits (the opening rule's, when there are some).
-//! 6. **SHAPE_COUNT**, **PREFIX**, **DRAW**, **LOCATE**, **NTH**: a shape of
-//!    that size drawn among those that fit, by the same counting logic.
+//! 6. **SHAPE_COUNT** (the bytes of that size's flags kept), **PREFIX**,
+//!    **DRAW**, **LOCATE**, **NTH**: a shape of that size drawn among those
+//!    that fit, by the same counting logic.
 //! 7. **PAIR_SET**, **DRAW_PAIR**, **NTH_PAIR**: one of the shape's cells
 //!    that fit on the attach cell drawn; the shape's box corner, from the
 //!    cell's offset in a ROM of each shape's five cells.
@@ -38,6 +40,9 @@
 
 use crate::bit_count::{NthSetBit, RowCount};
 use crate::board::{Board, SIZE};
+use crate::cell_window::{
+    CellWindow, PairFits, CELLS_PER_SHAPE, FLAG_BITS, PAIR_BITS, WINDOW_BITS,
+};
 use crate::move_gen::{Tiles, SHAPES};
 use crate::neighbours::Neighbours;
 use crate::placer::Placer;
@@ -46,31 +51,16 @@ use blokus::tiles::shape_table;
 use rust_hdl::prelude::*;
 use std::collections::BTreeMap;
 
-/// Side of the window around the attach cell: a shape's cell is at most
-/// four rows and columns from another.
-pub const WINDOW: usize = 9;
-/// Bits of the window: bit `9 * (v + 4) + (u + 4)` is the cell `u` columns
-/// right of the attach cell and `v` rows down.
-pub const WINDOW_BITS: usize = WINDOW * WINDOW;
-/// The most cells a shape has, and so pairs a shape has.
-pub const CELLS_PER_SHAPE: usize = 5;
+/// The flags padded so that every byte can be read as a 14-bit row.
+const WIDE_FLAG_BITS: usize = FLAG_BITS + SIZE - 8;
 /// Width of a cell's offset from its shape's box corner as a cell index
 /// difference (`14 * dy + dx`, at most 60).
 pub const DELTA_BITS: usize = 6;
-/// Width of the shape flags (91 shapes, padded to whole bytes).
-pub const FLAG_BITS: usize = 96;
-/// A row of the padded board: four forbidden columns each side.
-const PADDED_ROW: usize = SIZE + 8;
-/// The padded board: four forbidden rows above and below.
-const PADDED_BITS: usize = PADDED_ROW * (SIZE + 8);
-/// The flags padded so that every byte can be read as a 14-bit row.
-const WIDE_FLAG_BITS: usize = FLAG_BITS + SIZE - 8;
 
 /// The phases of a ply.
 mod phase {
     pub const IDLE: u64 = 0;
     pub const PLY: u64 = 1;
-    pub const CELL_COUNT: u64 = 2;
     pub const PREFIX: u64 = 3;
     pub const DRAW: u64 = 4;
     pub const LOCATE: u64 = 5;
@@ -100,40 +90,12 @@ fn size_mask(size: u8) -> Bits<FLAG_BITS> {
     mask
 }
 
-/// The window bits a pair covers besides its attach cell: shape `s` with
-/// its `k`-th cell on the window's centre (none for `k` past its cells).
-pub fn pair_window(s: usize, k: usize) -> Bits<WINDOW_BITS> {
-    let shape = &shape_table().shapes[s];
-    let mut bits = Bits::<WINDOW_BITS>::default();
-    if let Some(&(dx, dy)) = shape.cells.get(k) {
-        for (j, &(cx, cy)) in shape.cells.iter().enumerate() {
-            if j != k {
-                let u = i32::from(cx) - i32::from(dx) + 4;
-                let v = i32::from(cy) - i32::from(dy) + 4;
-                bits = bits.replace_bit((WINDOW as i32 * v + u) as usize, true);
-            }
-        }
-    }
-    bits
-}
-
-/// Bit `k` set for each of shape `s`'s cells.
-fn pair_exists(s: usize) -> Bits<CELLS_PER_SHAPE> {
-    let cells = shape_table().shapes[s].cells.len();
-    ((1u64 << cells) - 1).into()
-}
-
 /// The ROM word of shape `s`: its `k`-th cell's offset from its box
-/// corner, `14 * dy + dx`, in bits `6k..6k + 6`.
+/// corner, `model::cell_playout::pair_delta`, in bits `6k..6k + 6`.
 pub fn delta_word(s: usize) -> u64 {
-    let shape = &shape_table().shapes[s];
-    shape
-        .cells
-        .iter()
-        .enumerate()
-        .fold(0, |word, (k, &(dx, dy))| {
-            word | (u64::from(dy) * SIZE as u64 + u64::from(dx)) << (DELTA_BITS * k)
-        })
+    (0..shape_table().shapes[s].cells.len()).fold(0, |word, k| {
+        word | u64::from(model::cell_playout::pair_delta(s, k)) << (DELTA_BITS * k)
+    })
 }
 
 /// The attach-cell playout engine.
@@ -178,6 +140,8 @@ pub struct CellPlayout {
     pair_counter: RowCount,
     nth: NthSetBit,
     deltas: SyncROM<Bits<30>, 7>,
+    window_unit: CellWindow,
+    pair_unit: PairFits,
     phase: DFF<Bits<5>>,
     own_forbidden: DFF<Board>,
     own_attach: DFF<Board>,
@@ -185,8 +149,6 @@ pub struct CellPlayout {
     other_attach: DFF<Board>,
     /// The cells next to the last placement (none after a pass).
     near: DFF<Board>,
-    /// The cells the attach cell is drawn from.
-    from: DFF<Board>,
     /// The placement's cells (PLACE).
     cells: DFF<Board>,
     own_left: DFF<Tiles>,
@@ -201,8 +163,8 @@ pub struct CellPlayout {
     range: DFF<Bits<8>>,
     plies_q: DFF<Bits<8>>,
     /// Per entry of the draw (a row of cells or a byte of shape flags):
-    /// its count, its bits, the running count before it and to its end.
-    counts: [DFF<Bits<4>>; SIZE],
+    /// its bits (counted in PREFIX), the running count before it and to
+    /// its end.
     slot_bits: [DFF<Bits<SIZE>>; SIZE],
     slot_starts: [DFF<Bits<8>>; SIZE],
     slot_ends: [DFF<Bits<8>>; SIZE],
@@ -214,11 +176,15 @@ pub struct CellPlayout {
     sel_bits: DFF<Bits<SIZE>>,
     sel_offset: DFF<Bits<4>>,
     sel_base: DFF<Bits<8>>,
-    /// The attach cell: its row and column one-hot, its index.
-    cell_row: DFF<Bits<SIZE>>,
+    /// LOCATE's entry one-hot: the attach cell's row, or the chosen
+    /// shape's byte of flags.
+    slot_hot: DFF<Bits<SIZE>>,
+    /// The attach cell: its column one-hot, its index.
     cell_column: DFF<Bits<SIZE>>,
     cell_index: DFF<Bits<8>>,
     window: DFF<Bits<WINDOW_BITS>>,
+    /// The pairs that fit on the attach cell (PAIRS).
+    pairs: DFF<Bits<PAIR_BITS>>,
     flags: DFF<Bits<FLAG_BITS>>,
     /// The sizes the opening rule allows the side to move (bit `k` for
     /// size `k + 1`), from its tiles left, a cycle behind them.
@@ -242,15 +208,9 @@ pub struct CellPlayout {
     drawn: Signal<Local, Bits<32>>,
     over: Signal<Local, Bit>,
     near_live: Signal<Local, Board>,
-    /// The forbidden cells in rows of 22, padded by four forbidden rows
-    /// above and below and four forbidden columns left and right; the
-    /// window's rows of them.
-    padded: Signal<Local, Bits<PADDED_BITS>>,
-    window_rows: [Signal<Local, Bits<PADDED_ROW>>; WINDOW],
-    window_next: Signal<Local, Bits<WINDOW_BITS>>,
-    /// Per shape, which of its cells fit on the attach cell.
-    pair_ok: [Signal<Local, Bits<CELLS_PER_SHAPE>>; SHAPES],
-    shape_flags: Signal<Local, Bits<FLAG_BITS>>,
+    /// The cells the attach cell is drawn from: those next to the last
+    /// placement if there are some, else all.
+    from: Signal<Local, Board>,
     /// The attach cell one-hot.
     cell_hot: Signal<Local, Board>,
     /// Bit `k` for size `k + 1` (cells), as the three below.
@@ -283,14 +243,11 @@ pub struct CellPlayout {
     located_base: Signal<Local, Bits<8>>,
     /// The chosen shape's pairs that fit.
     shape_pairs: Signal<Local, Bits<CELLS_PER_SHAPE>>,
+    /// NTH's place one-hot, and the shape it makes with the byte's.
+    index_hot: Signal<Local, Bits<SIZE>>,
+    shape_decoded: Signal<Local, Bits<FLAG_BITS>>,
     /// The chosen pair's offset from the box corner.
     delta: Signal<Local, Bits<DELTA_BITS>>,
-    /// The padded board's cells off the board.
-    padding: Constant<Bits<PADDED_BITS>>,
-    pair_windows: [Constant<Bits<WINDOW_BITS>>; SHAPES * CELLS_PER_SHAPE],
-    pair_exists: [Constant<Bits<CELLS_PER_SHAPE>>; SHAPES],
-    /// Per shape, the number of its tile (a bit of the tiles left).
-    shape_tile: [Constant<Bits<5>>; SHAPES],
     /// Per size `k + 1`: its shapes' flags, its weight and `k + 1`.
     size_masks: [Constant<Bits<FLAG_BITS>>; 5],
     weights: [Constant<Bits<8>>; 5],
@@ -303,7 +260,6 @@ pub struct CellPlayout {
     pair_numbers: [Constant<Bits<4>>; CELLS_PER_SHAPE],
     p_idle: Constant<Bits<5>>,
     p_ply: Constant<Bits<5>>,
-    p_cell_count: Constant<Bits<5>>,
     p_prefix: Constant<Bits<5>>,
     p_draw: Constant<Bits<5>>,
     p_locate: Constant<Bits<5>>,
@@ -328,13 +284,6 @@ impl CellPlayout {
         let p = |v: u64| Constant::new(Bits::<5>::from(v));
         let policy = model::cell_playout::POLICY;
         assert!(policy.opening_sizes && policy.cells_first);
-        let table = shape_table();
-        let mut padding = Bits::<PADDED_BITS>::default();
-        for i in 0..PADDED_BITS {
-            let (x, y) = (i % PADDED_ROW, i / PADDED_ROW);
-            let on_board = (4..SIZE + 4).contains(&x) && (4..SIZE + 4).contains(&y);
-            padding = padding.replace_bit(i, !on_board);
-        }
         let deltas: BTreeMap<Bits<7>, Bits<30>> = (0..SHAPES)
             .map(|s| ((s as u64).into(), delta_word(s).into()))
             .collect();
@@ -361,13 +310,14 @@ impl CellPlayout {
             pair_counter: RowCount::new(),
             nth: NthSetBit::new(),
             deltas: SyncROM::new(deltas),
+            window_unit: CellWindow::new(),
+            pair_unit: PairFits::new(),
             phase: Default::default(),
             own_forbidden: Default::default(),
             own_attach: Default::default(),
             other_forbidden: Default::default(),
             other_attach: Default::default(),
             near: Default::default(),
-            from: Default::default(),
             cells: Default::default(),
             own_left: Default::default(),
             other_left: Default::default(),
@@ -377,7 +327,6 @@ impl CellPlayout {
             next_x: Default::default(),
             range: Default::default(),
             plies_q: Default::default(),
-            counts: Default::default(),
             slot_bits: Default::default(),
             slot_starts: Default::default(),
             slot_ends: Default::default(),
@@ -386,10 +335,11 @@ impl CellPlayout {
             sel_bits: Default::default(),
             sel_offset: Default::default(),
             sel_base: Default::default(),
-            cell_row: Default::default(),
+            slot_hot: Default::default(),
             cell_column: Default::default(),
             cell_index: Default::default(),
             window: Default::default(),
+            pairs: Default::default(),
             flags: Default::default(),
             opening: Default::default(),
             unplaced_last_mover: Default::default(),
@@ -407,11 +357,7 @@ impl CellPlayout {
             drawn: Default::default(),
             over: Default::default(),
             near_live: Default::default(),
-            padded: Default::default(),
-            window_rows: Default::default(),
-            window_next: Default::default(),
-            pair_ok: std::array::from_fn(|_| Default::default()),
-            shape_flags: Default::default(),
+            from: Default::default(),
             cell_hot: Default::default(),
             present: Default::default(),
             allowed: Default::default(),
@@ -438,15 +384,9 @@ impl CellPlayout {
             located_offset: Default::default(),
             located_base: Default::default(),
             shape_pairs: Default::default(),
+            index_hot: Default::default(),
+            shape_decoded: Default::default(),
             delta: Default::default(),
-            padding: Constant::new(padding),
-            pair_windows: std::array::from_fn(|i| {
-                Constant::new(pair_window(i / CELLS_PER_SHAPE, i % CELLS_PER_SHAPE))
-            }),
-            pair_exists: std::array::from_fn(|s| Constant::new(pair_exists(s))),
-            shape_tile: std::array::from_fn(|s| {
-                Constant::new((table.shapes[s].tile.index() as u64).into())
-            }),
             size_masks: std::array::from_fn(|k| Constant::new(size_mask(k as u8 + 1))),
             weights: std::array::from_fn(|k| {
                 Constant::new(u64::from(policy.size_weight[k + 1]).into())
@@ -457,7 +397,6 @@ impl CellPlayout {
             pair_numbers: std::array::from_fn(|k| Constant::new((k as u64).into())),
             p_idle: p(phase::IDLE),
             p_ply: p(phase::PLY),
-            p_cell_count: p(phase::CELL_COUNT),
             p_prefix: p(phase::PREFIX),
             p_draw: p(phase::DRAW),
             p_locate: p(phase::LOCATE),
@@ -496,7 +435,6 @@ impl Logic for CellPlayout {
             other_forbidden,
             other_attach,
             near,
-            from,
             cells,
             own_left,
             other_left,
@@ -511,10 +449,11 @@ impl Logic for CellPlayout {
             sel_bits,
             sel_offset,
             sel_base,
-            cell_row,
+            slot_hot,
             cell_column,
             cell_index,
             window,
+            pairs,
             flags,
             opening,
             unplaced_last_mover,
@@ -527,11 +466,9 @@ impl Logic for CellPlayout {
             margin_q
         );
         for e in 0..14 {
-            self.counts[e].clock.next = self.clock.val();
             self.slot_bits[e].clock.next = self.clock.val();
             self.slot_starts[e].clock.next = self.clock.val();
             self.slot_ends[e].clock.next = self.clock.val();
-            self.counts[e].d.next = self.counts[e].q.val();
             self.slot_bits[e].d.next = self.slot_bits[e].q.val();
             self.slot_starts[e].d.next = self.slot_starts[e].q.val();
             self.slot_ends[e].d.next = self.slot_ends[e].q.val();
@@ -571,6 +508,10 @@ impl Logic for CellPlayout {
             | !self.own_left.q.val().any()
             | !self.other_left.q.val().any();
         self.near_live.next = self.own_attach.q.val() & self.near.q.val();
+        self.from.next = self.own_attach.q.val();
+        if self.near_live.val().any() {
+            self.from.next = self.near_live.val();
+        }
 
         // The counters: rows of the cells to draw from, or bytes of the
         // chosen size's shape flags.
@@ -583,7 +524,7 @@ impl Logic for CellPlayout {
         self.chosen_flags.next = self.flags.q.val() & self.chosen_mask.val();
         self.wide_flags.next = bit_cast::<WIDE_FLAG_BITS, FLAG_BITS>(self.chosen_flags.val());
         for e in 0..14 {
-            self.count_inputs[e].next = self.from.q.val().get_bits::<14>(14 * e);
+            self.count_inputs[e].next = self.from.val().get_bits::<14>(14 * e);
         }
         if self.phase.q.val() == self.p_shape_count.val() {
             for e in 0..12 {
@@ -595,24 +536,24 @@ impl Logic for CellPlayout {
             }
         }
         for e in 0..14 {
-            self.counters[e].bits.next = self.count_inputs[e].val();
+            self.counters[e].bits.next = self.slot_bits[e].q.val();
         }
 
         // PREFIX: the counts summed over 1, 2, 4 and 8 entries back.
-        self.counts_wide[0].next = bit_cast::<8, 4>(self.counts[0].q.val());
-        self.counts_wide[1].next = bit_cast::<8, 4>(self.counts[1].q.val());
-        self.counts_wide[2].next = bit_cast::<8, 4>(self.counts[2].q.val());
-        self.counts_wide[3].next = bit_cast::<8, 4>(self.counts[3].q.val());
-        self.counts_wide[4].next = bit_cast::<8, 4>(self.counts[4].q.val());
-        self.counts_wide[5].next = bit_cast::<8, 4>(self.counts[5].q.val());
-        self.counts_wide[6].next = bit_cast::<8, 4>(self.counts[6].q.val());
-        self.counts_wide[7].next = bit_cast::<8, 4>(self.counts[7].q.val());
-        self.counts_wide[8].next = bit_cast::<8, 4>(self.counts[8].q.val());
-        self.counts_wide[9].next = bit_cast::<8, 4>(self.counts[9].q.val());
-        self.counts_wide[10].next = bit_cast::<8, 4>(self.counts[10].q.val());
-        self.counts_wide[11].next = bit_cast::<8, 4>(self.counts[11].q.val());
-        self.counts_wide[12].next = bit_cast::<8, 4>(self.counts[12].q.val());
-        self.counts_wide[13].next = bit_cast::<8, 4>(self.counts[13].q.val());
+        self.counts_wide[0].next = bit_cast::<8, 4>(self.counters[0].count.val());
+        self.counts_wide[1].next = bit_cast::<8, 4>(self.counters[1].count.val());
+        self.counts_wide[2].next = bit_cast::<8, 4>(self.counters[2].count.val());
+        self.counts_wide[3].next = bit_cast::<8, 4>(self.counters[3].count.val());
+        self.counts_wide[4].next = bit_cast::<8, 4>(self.counters[4].count.val());
+        self.counts_wide[5].next = bit_cast::<8, 4>(self.counters[5].count.val());
+        self.counts_wide[6].next = bit_cast::<8, 4>(self.counters[6].count.val());
+        self.counts_wide[7].next = bit_cast::<8, 4>(self.counters[7].count.val());
+        self.counts_wide[8].next = bit_cast::<8, 4>(self.counters[8].count.val());
+        self.counts_wide[9].next = bit_cast::<8, 4>(self.counters[9].count.val());
+        self.counts_wide[10].next = bit_cast::<8, 4>(self.counters[10].count.val());
+        self.counts_wide[11].next = bit_cast::<8, 4>(self.counters[11].count.val());
+        self.counts_wide[12].next = bit_cast::<8, 4>(self.counters[12].count.val());
+        self.counts_wide[13].next = bit_cast::<8, 4>(self.counters[13].count.val());
         self.sums1[0].next = self.counts_wide[0].val();
         for e in 1..14 {
             self.sums1[e].next = self.counts_wide[e].val() + self.counts_wide[e - 1].val();
@@ -666,111 +607,78 @@ impl Logic for CellPlayout {
             self.located_base.next = self.located_base.val() | self.masked_bases[e].val();
         }
 
-        // NTH: the place of the located bit (or of the chosen pair).
+        // NTH: the place of the located bit (or of the chosen pair), and
+        // the shape a byte and a place make (byte `b`, place `i`: shape
+        // `8 b + i`).
         self.nth.bits.next = self.sel_bits.q.val();
         self.nth.n.next = self.sel_offset.q.val();
-
-        // WINDOW: the 9 x 9 cells around the attach cell, forbidden or off
-        // the board: its rows picked by the cell's row, then its columns
-        // by the cell's column.
-        // (written out: rust-hdl's `bit_cast` cannot take a loop's index)
-        self.padded.next = self.padding.val()
-            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(0)) << 92)
-            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(14)) << 114)
-            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(28)) << 136)
-            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(42)) << 158)
-            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(56)) << 180)
-            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(70)) << 202)
-            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(84)) << 224)
-            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(98)) << 246)
-            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(112)) << 268)
-            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(126)) << 290)
-            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(140)) << 312)
-            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(154)) << 334)
-            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(168)) << 356)
-            | (bit_cast::<PADDED_BITS, 14>(self.own_forbidden.q.val().get_bits::<14>(182)) << 378);
-        for v in 0..9 {
-            self.window_rows[v].next = 0.into();
-            for y in 0..14 {
-                if self.cell_row.q.val().get_bit(y) {
-                    self.window_rows[v].next = self.window_rows[v].val()
-                        | self.padded.val().get_bits::<PADDED_ROW>(22 * (y + v));
+        self.index_hot.next = bit_cast::<14, 1>(1.into()) << self.nth.index.val();
+        self.shape_decoded.next = 0.into();
+        if self.phase.q.val() == self.p_nth.val() {
+            for b in 0..12 {
+                for i in 0..8 {
+                    self.shape_decoded.next = self.shape_decoded.val().replace_bit(
+                        8 * b + i,
+                        self.slot_hot.q.val().get_bit(b) & self.index_hot.val().get_bit(i),
+                    );
                 }
             }
         }
-        self.window_next.next = 0.into();
-        for v in 0..9 {
-            for u in 0..9 {
-                self.window_next.next = self.window_next.val().replace_bit(
-                    9 * v + u,
-                    (self.cell_column.q.val() & self.window_rows[v].val().get_bits::<14>(u)).any(),
-                );
-            }
-        }
 
-        // PAIRS: which pairs fit, and the shapes with a tile left that fit.
-        self.shape_flags.next = 0.into();
-        for s in 0..91 {
-            self.pair_ok[s].next = 0.into();
-            for k in 0..5 {
-                self.pair_ok[s].next = self.pair_ok[s].val().replace_bit(
-                    k,
-                    !(self.window.q.val() & self.pair_windows[5 * s + k].val()).any(),
-                );
-            }
-            self.pair_ok[s].next = self.pair_ok[s].val() & self.pair_exists[s].val();
-            self.shape_flags.next = self.shape_flags.val().replace_bit(
-                s,
-                self.pair_ok[s].val().any()
-                    & self
-                        .own_left
-                        .q
-                        .val()
-                        .get_bit(self.shape_tile[s].val().index()),
-            );
-        }
+        // WINDOW: the 9 x 9 cells around the attach cell, forbidden or off
+        // the board; PAIRS: which pairs fit there, and the shapes with a
+        // tile left that fit (each computed only in its phase).
+        self.window_unit.cells.next = self.own_forbidden.q.val();
+        self.window_unit.row.next = self.slot_hot.q.val();
+        self.window_unit.column.next = self.cell_column.q.val();
+        self.window_unit.enable.next = self.phase.q.val() == self.p_window.val();
+        self.pair_unit.window.next = self.window.q.val();
+        self.pair_unit.tiles.next = self.own_left.q.val();
+        self.pair_unit.enable.next = self.phase.q.val() == self.p_pairs.val();
         self.cell_hot.next = 0.into();
-        if self.cell_row.q.val().get_bit(0) {
-            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 0;
-        }
-        if self.cell_row.q.val().get_bit(1) {
-            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 14;
-        }
-        if self.cell_row.q.val().get_bit(2) {
-            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 28;
-        }
-        if self.cell_row.q.val().get_bit(3) {
-            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 42;
-        }
-        if self.cell_row.q.val().get_bit(4) {
-            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 56;
-        }
-        if self.cell_row.q.val().get_bit(5) {
-            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 70;
-        }
-        if self.cell_row.q.val().get_bit(6) {
-            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 84;
-        }
-        if self.cell_row.q.val().get_bit(7) {
-            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 98;
-        }
-        if self.cell_row.q.val().get_bit(8) {
-            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 112;
-        }
-        if self.cell_row.q.val().get_bit(9) {
-            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 126;
-        }
-        if self.cell_row.q.val().get_bit(10) {
-            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 140;
-        }
-        if self.cell_row.q.val().get_bit(11) {
-            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 154;
-        }
-        if self.cell_row.q.val().get_bit(12) {
-            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 168;
-        }
-        if self.cell_row.q.val().get_bit(13) {
-            self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 182;
+        if self.phase.q.val() == self.p_pairs.val() {
+            if self.slot_hot.q.val().get_bit(0) {
+                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 0;
+            }
+            if self.slot_hot.q.val().get_bit(1) {
+                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 14;
+            }
+            if self.slot_hot.q.val().get_bit(2) {
+                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 28;
+            }
+            if self.slot_hot.q.val().get_bit(3) {
+                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 42;
+            }
+            if self.slot_hot.q.val().get_bit(4) {
+                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 56;
+            }
+            if self.slot_hot.q.val().get_bit(5) {
+                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 70;
+            }
+            if self.slot_hot.q.val().get_bit(6) {
+                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 84;
+            }
+            if self.slot_hot.q.val().get_bit(7) {
+                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 98;
+            }
+            if self.slot_hot.q.val().get_bit(8) {
+                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 112;
+            }
+            if self.slot_hot.q.val().get_bit(9) {
+                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 126;
+            }
+            if self.slot_hot.q.val().get_bit(10) {
+                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 140;
+            }
+            if self.slot_hot.q.val().get_bit(11) {
+                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 154;
+            }
+            if self.slot_hot.q.val().get_bit(12) {
+                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 168;
+            }
+            if self.slot_hot.q.val().get_bit(13) {
+                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 182;
+            }
         }
 
         // WEIGH: the sizes present, the opening rule, the running weights.
@@ -814,9 +722,12 @@ impl Logic for CellPlayout {
 
         // PAIR_SET: the chosen shape's pairs that fit, and how many.
         self.shape_pairs.next = 0.into();
-        for s in 0..91 {
-            if self.shape_hot.q.val().get_bit(s) {
-                self.shape_pairs.next = self.shape_pairs.val() | self.pair_ok[s].val();
+        if self.phase.q.val() == self.p_pair_set.val() {
+            for s in 0..91 {
+                if self.shape_hot.q.val().get_bit(s) {
+                    self.shape_pairs.next =
+                        self.shape_pairs.val() | self.pairs.q.val().get_bits::<5>(5 * s);
+                }
             }
         }
         self.pair_counter.bits.next = bit_cast::<14, 5>(self.shape_pairs.val());
@@ -862,18 +773,15 @@ impl Logic for CellPlayout {
                 self.mover_is_root.d.next = !self.mover_is_root.q.val();
                 self.plies_q.d.next = self.plies_q.q.val() + 1;
             } else {
-                self.from.d.next = self.own_attach.q.val();
-                if self.near_live.val().any() {
-                    self.from.d.next = self.near_live.val();
+                // The rows of the cells to draw from.
+                for e in 0..14 {
+                    self.slot_bits[e].d.next = self.count_inputs[e].val();
                 }
                 self.finding_cell.d.next = true;
-                self.phase.d.next = self.p_cell_count.val();
+                self.phase.d.next = self.p_prefix.val();
             }
-        } else if (self.phase.q.val() == self.p_cell_count.val())
-            | (self.phase.q.val() == self.p_shape_count.val())
-        {
+        } else if self.phase.q.val() == self.p_shape_count.val() {
             for e in 0..14 {
-                self.counts[e].d.next = self.counters[e].count.val();
                 self.slot_bits[e].d.next = self.count_inputs[e].val();
             }
             self.phase.d.next = self.p_prefix.val();
@@ -895,30 +803,28 @@ impl Logic for CellPlayout {
             self.sel_bits.d.next = self.located_bits.val();
             self.sel_offset.d.next = self.located_offset.val().get_bits::<4>(0);
             self.sel_base.d.next = self.located_base.val();
-            if self.finding_cell.q.val() {
-                self.cell_row.d.next = self.first_slot.val();
-            }
+            self.slot_hot.d.next = self.first_slot.val();
             self.phase.d.next = self.p_nth.val();
         } else if self.phase.q.val() == self.p_nth.val() {
             if self.finding_cell.q.val() {
                 self.cell_index.d.next =
                     self.sel_base.q.val() + bit_cast::<8, 4>(self.nth.index.val());
-                self.cell_column.d.next = bit_cast::<14, 1>(1.into()) << self.nth.index.val();
+                self.cell_column.d.next = self.index_hot.val();
                 self.phase.d.next = self.p_window.val();
             } else {
                 self.shape.d.next = bit_cast::<7, 8>(
                     self.sel_base.q.val() | bit_cast::<8, 4>(self.nth.index.val()),
                 );
-                self.shape_hot.d.next = bit_cast::<FLAG_BITS, 1>(1.into())
-                    << (self.sel_base.q.val() | bit_cast::<8, 4>(self.nth.index.val()));
+                self.shape_hot.d.next = self.shape_decoded.val();
                 self.phase.d.next = self.p_pair_set.val();
             }
         } else if self.phase.q.val() == self.p_window.val() {
-            self.window.d.next = self.window_next.val();
+            self.window.d.next = self.window_unit.window.val();
             self.phase.d.next = self.p_pairs.val();
         } else if self.phase.q.val() == self.p_pairs.val() {
-            if self.shape_flags.val().any() {
-                self.flags.d.next = self.shape_flags.val();
+            if self.pair_unit.flags.val().any() {
+                self.flags.d.next = self.pair_unit.flags.val();
+                self.pairs.d.next = self.pair_unit.fits.val();
                 self.phase.d.next = self.p_weigh.val();
             } else {
                 // A dead cell: forbidden from now on; the ply starts again.

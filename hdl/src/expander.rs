@@ -1,22 +1,26 @@
-//! The tree search's expander: a position's children, the one-ply core's
+//! The tree search's expander: a position's children, the evaluator's
 //! [`CHILDREN`] best candidates in order of score, streamed out one a cycle
 //! to be written into node memory. The hardware twin of `model::expander`,
 //! whose doc comment is the specification (the order and the cycles).
 //!
 //! # How
-//! `start` starts the core ([`OnePly`]) at once. Each candidate it scores
-//! goes into a [`CHILDREN`]-entry list kept in order of score, highest
-//! first: entry `i` stays where it is when it is valid and its score is at
+//! `start` starts the candidate stream ([`CellCandidates`], the side to
+//! move's forbidden and attach cells from a [`MaskUnit`]) and the scoring
+//! pipeline behind it ([`Scorer`]) at once. Each candidate scored goes
+//! into a [`CHILDREN`]-entry list kept in order of score, highest first: entry `i` stays where it is when it is valid and its score is at
 //! least the new one's (so ties keep the hardware's order); the new one
 //! takes the first place that does not stay, and the entries after it move
-//! down one (the last drops out when the list is full). Once the core is
-//! done the list streams out from its head, moving up one entry a cycle,
+//! down one (the last drops out when the list is full). Once the scorer
+//! is finished the list's head is kept as the best candidate and the list
+//! streams out from its head, moving up one entry a cycle,
 //! `child` high with each child; the cycle after the last raises `done`.
 
 use crate::board::Board;
 use crate::candidates::Count;
+use crate::cell_candidates::CellCandidates;
+use crate::mask_unit::MaskUnit;
 use crate::move_gen::Tiles;
-use crate::one_ply::OnePly;
+use crate::scorer::Scorer;
 use model::expander::CHILDREN;
 use rust_hdl::prelude::*;
 
@@ -59,10 +63,10 @@ pub struct Expander {
     pub done: Signal<Out, Bit>,
     /// Expanding (a `start` is taken only when low).
     pub busy: Signal<Out, Bit>,
-    /// The candidates the core scored (held from `done` to the next `start`).
+    /// The candidates scored (held from `done` to the next `start`).
     pub candidates: Signal<Out, Count>,
-    /// The core's decision, held as long: a candidate was found, and the
-    /// best one's shape, corner and tile (the first child's).
+    /// The decision, held as long: a candidate was found, and the best
+    /// one's shape, corner and tile (the first child's).
     pub found: Signal<Out, Bit>,
     /// The best candidate's oriented shape.
     pub best_shape: Signal<Out, Bits<7>>,
@@ -70,12 +74,20 @@ pub struct Expander {
     pub best_corner: Signal<Out, Bits<8>>,
     /// The best candidate's tile.
     pub best_tile: Signal<Out, Bits<5>>,
-    core: OnePly,
+    masks: MaskUnit,
+    stream: CellCandidates,
+    scorer: Scorer,
     phase: DFF<Bits<2>>,
     valid: [DFF<Bit>; CHILDREN],
     key: [DFF<Bits<12>>; CHILDREN],
     shape: [DFF<Bits<7>>; CHILDREN],
     corner: [DFF<Bits<8>>; CHILDREN],
+    tile: [DFF<Bits<5>>; CHILDREN],
+    count: DFF<Count>,
+    found_q: DFF<Bit>,
+    best_shape_q: DFF<Bits<7>>,
+    best_corner_q: DFF<Bits<8>>,
+    best_tile_q: DFF<Bits<5>>,
     done_q: DFF<Bit>,
     /// Entry `i` stays in place on an insertion.
     keep: [Signal<Local, Bit>; CHILDREN],
@@ -109,12 +121,20 @@ impl Expander {
             best_shape: Default::default(),
             best_corner: Default::default(),
             best_tile: Default::default(),
-            core: OnePly::new(),
+            masks: MaskUnit::new(),
+            stream: CellCandidates::new(),
+            scorer: Scorer::new(),
             phase: Default::default(),
             valid: Default::default(),
             key: Default::default(),
             shape: Default::default(),
             corner: Default::default(),
+            tile: Default::default(),
+            count: Default::default(),
+            found_q: Default::default(),
+            best_shape_q: Default::default(),
+            best_corner_q: Default::default(),
+            best_tile_q: Default::default(),
             done_q: Default::default(),
             keep: Default::default(),
             new_key: Default::default(),
@@ -135,25 +155,47 @@ impl Default for Expander {
 impl Logic for Expander {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, phase, done_q);
+        dff_setup!(
+            self,
+            clock,
+            phase,
+            count,
+            found_q,
+            best_shape_q,
+            best_corner_q,
+            best_tile_q,
+            done_q
+        );
         for i in 0..CHILDREN {
             self.valid[i].clock.next = self.clock.val();
             self.key[i].clock.next = self.clock.val();
             self.shape[i].clock.next = self.clock.val();
             self.corner[i].clock.next = self.clock.val();
+            self.tile[i].clock.next = self.clock.val();
             self.valid[i].d.next = self.valid[i].q.val();
             self.key[i].d.next = self.key[i].q.val();
             self.shape[i].d.next = self.shape[i].q.val();
             self.corner[i].d.next = self.corner[i].q.val();
+            self.tile[i].d.next = self.tile[i].q.val();
         }
-        self.core.clock.next = self.clock.val();
-        self.core.start.next = false;
-        self.core.own.next = self.own.val();
-        self.core.opponent.next = self.opponent.val();
-        self.core.start_square.next = self.start_square.val();
-        self.core.opponent_start_square.next = self.opponent_start_square.val();
-        self.core.tiles_left.next = self.tiles_left.val();
-        self.new_key.next = unsigned_cast(self.core.scored_score.val()) ^ self.sign.val();
+        self.masks.own.next = self.own.val();
+        self.masks.opponent.next = self.opponent.val();
+        self.masks.start.next = self.start_square.val();
+        self.stream.clock.next = self.clock.val();
+        self.stream.start.next = false;
+        self.stream.forbidden.next = self.masks.forbidden.val();
+        self.stream.attach.next = self.masks.attach.val();
+        self.stream.tiles_left.next = self.tiles_left.val();
+        self.scorer.clock.next = self.clock.val();
+        self.scorer.start.next = false;
+        self.scorer.own.next = self.own.val();
+        self.scorer.opponent.next = self.opponent.val();
+        self.scorer.opponent_start_square.next = self.opponent_start_square.val();
+        self.scorer.candidate.next = self.stream.valid.val();
+        self.scorer.shape.next = self.stream.shape.val();
+        self.scorer.corner.next = self.stream.corner.val();
+        self.scorer.stream_done.next = self.stream.done.val();
+        self.new_key.next = unsigned_cast(self.scorer.score.val()) ^ self.sign.val();
         for i in 0..CHILDREN {
             self.keep[i].next = self.valid[i].q.val() & (self.key[i].q.val() >= self.new_key.val());
         }
@@ -161,39 +203,50 @@ impl Logic for Expander {
         self.child.next = false;
         if self.phase.q.val() == self.p_idle.val() {
             if self.start.val() {
-                self.core.start.next = true;
+                self.stream.start.next = true;
+                self.scorer.start.next = true;
                 for i in 0..CHILDREN {
                     self.valid[i].d.next = false;
                 }
+                self.count.d.next = 0.into();
                 self.phase.d.next = self.p_score.val();
             }
         } else if self.phase.q.val() == self.p_score.val() {
-            if self.core.scored.val() {
+            if self.scorer.scored.val() {
+                self.count.d.next = self.count.q.val() + 1;
                 // The first entry that does not stay takes the new one; the
                 // ones after it move down.
                 if !self.keep[0].val() {
                     self.valid[0].d.next = true;
                     self.key[0].d.next = self.new_key.val();
-                    self.shape[0].d.next = self.core.scored_shape.val();
-                    self.corner[0].d.next = self.core.scored_corner.val();
+                    self.shape[0].d.next = self.scorer.scored_shape.val();
+                    self.corner[0].d.next = self.scorer.scored_corner.val();
+                    self.tile[0].d.next = self.scorer.scored_tile.val();
                 }
                 for i in 1..CHILDREN {
                     if !self.keep[i].val() {
                         self.valid[i].d.next = true;
                         if self.keep[i - 1].val() {
                             self.key[i].d.next = self.new_key.val();
-                            self.shape[i].d.next = self.core.scored_shape.val();
-                            self.corner[i].d.next = self.core.scored_corner.val();
+                            self.shape[i].d.next = self.scorer.scored_shape.val();
+                            self.corner[i].d.next = self.scorer.scored_corner.val();
+                            self.tile[i].d.next = self.scorer.scored_tile.val();
                         } else {
                             self.valid[i].d.next = self.valid[i - 1].q.val();
                             self.key[i].d.next = self.key[i - 1].q.val();
                             self.shape[i].d.next = self.shape[i - 1].q.val();
                             self.corner[i].d.next = self.corner[i - 1].q.val();
+                            self.tile[i].d.next = self.tile[i - 1].q.val();
                         }
                     }
                 }
             }
-            if self.core.done.val() {
+            if self.scorer.finished.val() {
+                // Every score is in: the head is the best.
+                self.found_q.d.next = self.valid[0].q.val();
+                self.best_shape_q.d.next = self.shape[0].q.val();
+                self.best_corner_q.d.next = self.corner[0].q.val();
+                self.best_tile_q.d.next = self.tile[0].q.val();
                 self.phase.d.next = self.p_stream.val();
             }
         } else {
@@ -205,6 +258,7 @@ impl Logic for Expander {
                     self.key[i].d.next = self.key[i + 1].q.val();
                     self.shape[i].d.next = self.shape[i + 1].q.val();
                     self.corner[i].d.next = self.corner[i + 1].q.val();
+                    self.tile[i].d.next = self.tile[i + 1].q.val();
                 }
                 self.valid[15].d.next = false;
             } else {
@@ -216,10 +270,10 @@ impl Logic for Expander {
         self.child_corner.next = self.corner[0].q.val();
         self.done.next = self.done_q.q.val();
         self.busy.next = self.phase.q.val() != self.p_idle.val();
-        self.candidates.next = self.core.candidates.val();
-        self.found.next = self.core.found.val();
-        self.best_shape.next = self.core.best_shape.val();
-        self.best_corner.next = self.core.best_corner.val();
-        self.best_tile.next = self.core.best_tile.val();
+        self.candidates.next = self.count.q.val();
+        self.found.next = self.found_q.q.val();
+        self.best_shape.next = self.best_shape_q.q.val();
+        self.best_corner.next = self.best_corner_q.q.val();
+        self.best_tile.next = self.best_tile_q.q.val();
     }
 }

@@ -1,47 +1,32 @@
 //! The one-ply player: a position in, the best legal placement by the
 //! evaluator out. The whole core in one block: [`LegalMoves`] (masks and
-//! generator) -> [`Candidates`] (one candidate a clock) -> [`Placer`] ->
-//! [`Evaluator`] -> the first candidate with the highest score. The hardware
+//! generator) -> [`Candidates`] (one candidate a clock) -> [`Scorer`]
+//! (placer and evaluator) -> the first candidate with the highest score. The hardware
 //! twin of `model::one_ply::decide`, whose `# Timing` section is this
 //! block's.
 
 use crate::board::Board;
 use crate::candidates::{Candidates, Count};
-use crate::evaluator::{Evaluator, EVAL_LATENCY};
 use crate::legal_moves::LegalMoves;
-use crate::mask_unit::MaskUnit;
 use crate::move_gen::Tiles;
-use crate::placer::Placer;
+use crate::scorer::Scorer;
+pub use crate::scorer::TAG_STAGES;
 use rust_hdl::prelude::*;
 
 /// Rising edges from the candidate stream's `done` to this block's `done`
-/// (`model::one_ply::DONE_AFTER_STREAM`): the placer's register, the
-/// [`EVAL_LATENCY`] edges of the evaluator, the best-so-far registers.
-pub const DONE_AFTER_STREAM: usize = 1 + EVAL_LATENCY + 1;
-
-/// Registers a candidate's coordinates and valid bit pass through, from the
-/// placer's register to the evaluator's outputs.
-pub const TAG_STAGES: usize = 1 + EVAL_LATENCY;
-
-// rust-hdl's Verilog generator evaluates an array index only with the loop
-// variables in scope, so `update` names the last tag stage (`[8]`) and the
-// last `done` stage (`[9]`) with literals: they hold for these values only.
-const _: () = assert!(TAG_STAGES == 9 && DONE_AFTER_STREAM == 10);
+/// (`model::one_ply::DONE_AFTER_STREAM`): the scorer's [`TAG_STAGES`] (the
+/// placer's register, the evaluator), the best-so-far registers.
+pub const DONE_AFTER_STREAM: usize = TAG_STAGES + 1;
 
 /// The one-ply decision for the player to move.
 ///
 /// `start` samples the position: both players' cells, the mover's tiles
 /// left and both start squares. The generator and candidate stream start at
-/// once; the two boards and the opponent's start square are kept in
-/// registers for the evaluator, and the opponent's attach cells (a second
-/// [`MaskUnit`], roles swapped) are registered from them one edge later, long
-/// before the first candidate.
+/// once; the [`Scorer`] keeps the position for its evaluator.
 ///
-/// Each candidate `(shape, corner)` of the stream goes through the
-/// [`Placer`] into a register (its cells; the coordinates and a valid bit
-/// beside them), then through the [`Evaluator`]; the coordinates and valid
-/// bit travel beside it in [`TAG_STAGES`] registers. When the evaluator's
-/// output is valid the best-so-far registers take it if none is held yet or
+/// Each candidate `(shape, corner)` of the stream comes out of the scorer
+/// [`TAG_STAGES`] edges later with its score. Then the best-so-far
+/// registers take it if none is held yet or
 /// its score is greater than the held one: the first best candidate wins,
 /// as in the model. Scores are compared as unsigned numbers with the sign bit
 /// flipped (offset binary), which orders two's-complement values correctly.
@@ -117,32 +102,10 @@ pub struct OnePly {
     legal: LegalMoves,
     /// The rows as a stream of candidates.
     stream: Candidates,
-    /// A candidate's cells.
-    placer: Placer,
-    /// The opponent's attach cells (roles swapped).
-    opponent_masks: MaskUnit,
-    /// Features and score of each candidate.
-    evaluator: Evaluator,
-    /// The mover's cells, kept from `start`.
-    own_q: DFF<Board>,
-    /// The opponent's cells, kept from `start`.
-    opponent_q: DFF<Board>,
-    /// The opponent's start square, kept from `start`.
-    opponent_start_q: DFF<Board>,
-    /// The opponent's attach cells from the kept boards.
-    opponent_attach_q: DFF<Board>,
-    /// The placer's register: the candidate's cells.
-    placed_cells: DFF<Board>,
-    /// `[k]`: a candidate's shape `k + 1` edges after the stream presented it.
-    tag_shape: [DFF<Bits<7>>; TAG_STAGES],
-    /// Its corner, beside the shape.
-    tag_corner: [DFF<Bits<8>>; TAG_STAGES],
-    /// Its tile, beside the shape.
-    tag_tile: [DFF<Bits<5>>; TAG_STAGES],
-    /// Its valid bit, beside the shape (cleared by `start`).
-    tag_valid: [DFF<Bit>; TAG_STAGES],
-    /// The stream's `done`, `[k]` delayed by `k + 1` edges (cleared by `start`).
-    done_delay: [DFF<Bit>; DONE_AFTER_STREAM],
+    /// Each candidate's score and features.
+    scorer: Scorer,
+    /// The scorer's `finished`, an edge later (cleared by `start`).
+    done_q: DFF<Bit>,
     /// Best so far: a candidate is held.
     found_q: DFF<Bit>,
     /// Best so far: its shape.
@@ -169,7 +132,7 @@ pub struct OnePly {
     new_key: Signal<Local, Bits<12>>,
     /// The held score in offset binary.
     best_key: Signal<Local, Bits<12>>,
-    /// The evaluator's output is a candidate of this position.
+    /// The scorer's output is a candidate of this position.
     weigh: Signal<Local, Bit>,
     /// The sign bit of a 12-bit score.
     sign_bit: Constant<Bits<12>>,
@@ -205,19 +168,8 @@ impl OnePly {
             scored_score: Default::default(),
             legal: LegalMoves::new(),
             stream: Candidates::new(),
-            placer: Placer::new(),
-            opponent_masks: MaskUnit::new(),
-            evaluator: Evaluator::new(),
-            own_q: Default::default(),
-            opponent_q: Default::default(),
-            opponent_start_q: Default::default(),
-            opponent_attach_q: Default::default(),
-            placed_cells: Default::default(),
-            tag_shape: Default::default(),
-            tag_corner: Default::default(),
-            tag_tile: Default::default(),
-            tag_valid: Default::default(),
-            done_delay: Default::default(),
+            scorer: Scorer::new(),
+            done_q: Default::default(),
             found_q: Default::default(),
             shape_q: Default::default(),
             corner_q: Default::default(),
@@ -249,11 +201,7 @@ impl Logic for OnePly {
         dff_setup!(
             self,
             clock,
-            own_q,
-            opponent_q,
-            opponent_start_q,
-            opponent_attach_q,
-            placed_cells,
+            done_q,
             found_q,
             shape_q,
             corner_q,
@@ -266,15 +214,6 @@ impl Logic for OnePly {
             opp_reach_q,
             count_q
         );
-        for k in 0..TAG_STAGES {
-            self.tag_shape[k].clock.next = self.clock.val();
-            self.tag_corner[k].clock.next = self.clock.val();
-            self.tag_tile[k].clock.next = self.clock.val();
-            self.tag_valid[k].clock.next = self.clock.val();
-        }
-        for k in 0..DONE_AFTER_STREAM {
-            self.done_delay[k].clock.next = self.clock.val();
-        }
 
         // The generator and the candidate stream, started together.
         self.legal.clock.next = self.clock.val();
@@ -289,51 +228,22 @@ impl Logic for OnePly {
         self.stream.row.next = self.legal.row.val();
         self.stream.row_bits.next = self.legal.row_bits.val();
 
-        // The position for the evaluator, kept from `start`.
-        if self.start.val() {
-            self.own_q.d.next = self.own.val();
-            self.opponent_q.d.next = self.opponent.val();
-            self.opponent_start_q.d.next = self.opponent_start_square.val();
-        }
-        self.opponent_masks.own.next = self.opponent_q.q.val();
-        self.opponent_masks.opponent.next = self.own_q.q.val();
-        self.opponent_masks.start.next = self.opponent_start_q.q.val();
-        // `attach` excludes `forbidden` already: the AND changes nothing (and
-        // leaves no output of the mask unit unused).
-        self.opponent_attach_q.d.next =
-            self.opponent_masks.attach.val() & !self.opponent_masks.forbidden.val();
-
-        // Placer, its register, and the coordinates beside the pipeline.
-        self.placer.shape.next = self.stream.shape.val();
-        self.placer.corner.next = self.stream.corner.val();
-        self.placed_cells.d.next = self.placer.cells.val();
-        self.tag_shape[0].d.next = self.stream.shape.val();
-        self.tag_corner[0].d.next = self.stream.corner.val();
-        self.tag_tile[0].d.next = self.placer.tile.val();
-        self.tag_valid[0].d.next = self.stream.valid.val() & !self.start.val();
-        for k in 1..TAG_STAGES {
-            self.tag_shape[k].d.next = self.tag_shape[k - 1].q.val();
-            self.tag_corner[k].d.next = self.tag_corner[k - 1].q.val();
-            self.tag_tile[k].d.next = self.tag_tile[k - 1].q.val();
-            self.tag_valid[k].d.next = self.tag_valid[k - 1].q.val() & !self.start.val();
-        }
-        self.done_delay[0].d.next = self.stream.done.val() & !self.start.val();
-        for k in 1..DONE_AFTER_STREAM {
-            self.done_delay[k].d.next = self.done_delay[k - 1].q.val() & !self.start.val();
-        }
-
-        // The evaluator.
-        self.evaluator.clock.next = self.clock.val();
-        self.evaluator.valid_in.next = self.tag_valid[0].q.val();
-        self.evaluator.own.next = self.own_q.q.val();
-        self.evaluator.opponent.next = self.opponent_q.q.val();
-        self.evaluator.opponent_attach.next = self.opponent_attach_q.q.val();
-        self.evaluator.candidate.next = self.placed_cells.q.val();
+        // The scorer behind the stream.
+        self.scorer.clock.next = self.clock.val();
+        self.scorer.start.next = self.start.val();
+        self.scorer.own.next = self.own.val();
+        self.scorer.opponent.next = self.opponent.val();
+        self.scorer.opponent_start_square.next = self.opponent_start_square.val();
+        self.scorer.candidate.next = self.stream.valid.val();
+        self.scorer.shape.next = self.stream.shape.val();
+        self.scorer.corner.next = self.stream.corner.val();
+        self.scorer.stream_done.next = self.stream.done.val();
+        self.done_q.d.next = self.scorer.finished.val() & !self.start.val();
 
         // Best so far: the first candidate with the highest score.
-        self.new_key.next = unsigned_cast(self.evaluator.score.val()) ^ self.sign_bit.val();
+        self.new_key.next = unsigned_cast(self.scorer.score.val()) ^ self.sign_bit.val();
         self.best_key.next = unsigned_cast(self.score_q.q.val()) ^ self.sign_bit.val();
-        self.weigh.next = self.evaluator.valid_out.val() & self.tag_valid[8].q.val();
+        self.weigh.next = self.scorer.scored.val();
         if self.start.val() {
             self.found_q.d.next = false;
             self.count_q.d.next = 0.into();
@@ -341,19 +251,19 @@ impl Logic for OnePly {
             self.count_q.d.next = self.count_q.q.val() + 1;
             if !self.found_q.q.val() | (self.new_key.val() > self.best_key.val()) {
                 self.found_q.d.next = true;
-                self.shape_q.d.next = self.tag_shape[8].q.val();
-                self.corner_q.d.next = self.tag_corner[8].q.val();
-                self.tile_q.d.next = self.tag_tile[8].q.val();
-                self.score_q.d.next = self.evaluator.score.val();
-                self.cells_q.d.next = self.evaluator.cells.val();
-                self.own_attach_q.d.next = self.evaluator.own_attach.val();
-                self.opp_attach_q.d.next = self.evaluator.opp_attach.val();
-                self.own_reach_q.d.next = self.evaluator.own_reach.val();
-                self.opp_reach_q.d.next = self.evaluator.opp_reach.val();
+                self.shape_q.d.next = self.scorer.scored_shape.val();
+                self.corner_q.d.next = self.scorer.scored_corner.val();
+                self.tile_q.d.next = self.scorer.scored_tile.val();
+                self.score_q.d.next = self.scorer.score.val();
+                self.cells_q.d.next = self.scorer.cells.val();
+                self.own_attach_q.d.next = self.scorer.own_attach.val();
+                self.opp_attach_q.d.next = self.scorer.opp_attach.val();
+                self.own_reach_q.d.next = self.scorer.own_reach.val();
+                self.opp_reach_q.d.next = self.scorer.opp_reach.val();
             }
         }
 
-        self.done.next = self.done_delay[9].q.val();
+        self.done.next = self.done_q.q.val();
         self.found.next = self.found_q.q.val();
         self.best_shape.next = self.shape_q.q.val();
         self.best_corner.next = self.corner_q.q.val();
@@ -367,8 +277,8 @@ impl Logic for OnePly {
         self.candidates.next = self.count_q.q.val();
         self.generating.next = self.legal.busy.val();
         self.scored.next = self.weigh.val() & !self.start.val();
-        self.scored_shape.next = self.tag_shape[8].q.val();
-        self.scored_corner.next = self.tag_corner[8].q.val();
-        self.scored_score.next = self.evaluator.score.val();
+        self.scored_shape.next = self.scorer.scored_shape.val();
+        self.scored_corner.next = self.scorer.scored_corner.val();
+        self.scored_score.next = self.scorer.score.val();
     }
 }

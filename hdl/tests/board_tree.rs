@@ -11,7 +11,7 @@
 #[path = "common/inputs.rs"]
 mod inputs;
 
-use ::model::board_tree::search;
+use ::model::board_tree::search_expanding_after;
 use ::model::expander::expand;
 use ::model::monte_carlo::Budget;
 use blokus::Position;
@@ -20,6 +20,10 @@ use hdl::BoardTree;
 use inputs::tiles;
 use rust_hdl::prelude::*;
 use std::sync::{Arc, Mutex};
+
+/// Visits before a leaf is expanded: the engines' count, so that a few
+/// thousand cycles grow a tree several levels deep (the board takes more).
+const EXPAND_AFTER: u32 = ::model::playout_bank::ENGINES as u32;
 
 /// (found, shape, corner, rounds, nodes, edges) for each position.
 type Said = (bool, u64, u64, u64, u64, u64);
@@ -47,6 +51,7 @@ fn run(
             x = ep.watch(|x| x.clock.val().clk, x)?;
             x.rounds_until.next = budget.rounds_until.into();
             x.watchdog.next = budget.watchdog.into();
+            x.expand_after.next = u64::from(EXPAND_AFTER).into();
             let mut waiting = 0;
             if let Some((p, after)) = &abandon {
                 drive_position!(x, p);
@@ -129,7 +134,7 @@ fn the_tree_searches_as_the_model() {
         "busy for {waited} edges after the cancel: the bank played on"
     );
     for (p, got) in positions.iter().zip(&said) {
-        let want = search(p, budget);
+        let want = search_expanding_after(p, budget, EXPAND_AFTER);
         let best = want.best.expect("a move");
         assert_eq!(
             *got,
@@ -153,6 +158,6 @@ fn the_tree_searches_as_the_model() {
             want.edges
         );
     }
-    let late = search(&positions[0], budget);
+    let late = search_expanding_after(&positions[0], budget, EXPAND_AFTER);
     assert!(late.rounds >= 3 && late.nodes > late.root.len(), "{late:?}");
 }

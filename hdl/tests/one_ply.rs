@@ -283,6 +283,6 @@ fn generates_verilog_that_verilator_lints_clean() {
             "output reg signed [11:0] best_score",
         ],
     );
-    assert!(words.contains("module top$evaluator"));
+    assert!(words.contains("module top$scorer$evaluator"));
     lint_verilog("one_ply", &verilog);
 }

@@ -18,6 +18,8 @@
 //! - `OnePly`, the whole core, against `model::one_ply::decide`: the
 //!   same 10,158 positions back to back, the decision, its features and
 //!   the cycle of `done`;
+//! - `CellCandidates` against `model::cell_candidates`: 254 positions
+//!   back to back, every output every cycle;
 //! - `MonteCarlo`, the board's search, against
 //!   `model::monte_carlo::search` on 147 positions from the opening to
 //!   the end, with small budgets (18 of them stopped by the watchdog): the
@@ -43,8 +45,9 @@ use harness::{Model, Reply};
 use hdl::verilog::verilog_named;
 use hdl::{MonteCarlo, EVAL_LATENCY, UCB_LATENCY};
 use model::board_state::BoardState as BoardModel;
-use model::board_tree::{search as board_tree_search, ucb};
+use model::board_tree::{search_expanding_after as board_tree_search, ucb, EXPAND_AFTER};
 use model::candidates::{candidate_stream, timeline as candidate_timeline};
+use model::cell_candidates::timeline as cell_candidates_timeline;
 use model::cell_playout::run as cell_playout_run;
 use model::evaluator::{features as eval_features, score as eval_score, EvalInputs, Features};
 use model::expander::{expand, Expansion, CHILDREN};
@@ -589,6 +592,89 @@ fn cell_playout_model_plays_out_as_the_reference_model() {
 }
 
 #[test]
+fn cell_candidates_model_streams_as_the_reference_model() {
+    let model = block_model_with_ports(
+        "cell_candidates",
+        true,
+        &[
+            "start",
+            "forbidden",
+            "attach",
+            "tiles_left",
+            "valid",
+            "shape",
+            "corner",
+            "done",
+        ],
+    );
+    // Every 40th position of the 320 games, back to back; the outputs after
+    // every clock from the start's to the one of `done`.
+    let positions: Vec<Position> = game_positions().into_iter().step_by(40).collect();
+    let timelines: Vec<_> = positions.iter().map(cell_candidates_timeline).collect();
+    let mut script = String::new();
+    for (p, (_, done)) in positions.iter().zip(&timelines) {
+        let me = p.to_move();
+        let mut values: Vec<(&str, Vec<u64>)> = vec![
+            ("start", vec![1]),
+            ("forbidden", words(p.forbidden(me))),
+            ("attach", words(p.attach_cells(me))),
+            ("tiles_left", vec![tiles_held(p, me)]),
+        ];
+        let set = |values: &[(&str, Vec<u64>)]| {
+            let values: Vec<(&str, &[u64])> = values.iter().map(|(k, v)| (*k, &v[..])).collect();
+            model.set_all(&values).unwrap()
+        };
+        script += &set(&values);
+        script += "c 1\n";
+        values[0].1 = vec![0];
+        script += &set(&values);
+        script += &"c 1\no\n".repeat(done - 1);
+    }
+    let started = Instant::now();
+    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = started.elapsed();
+    let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
+    let mut replies = replies.into_iter();
+    let mut candidates = 0;
+    for (n, (p, (stream, done))) in positions.iter().zip(&timelines).enumerate() {
+        let what = format!("cell candidates, position {n} (ply {})", p.plies());
+        let mut next = stream.iter().peekable();
+        for edge in 2..=*done {
+            let Some(Reply::Outputs(got)) = replies.next() else {
+                panic!("{what}: no outputs after edge {edge}");
+            };
+            let want = next.next_if(|c| c.2 == edge);
+            assert_eq!(
+                out("valid", &got),
+                u64::from(want.is_some()),
+                "{what}: valid after edge {edge}"
+            );
+            if let Some(&(shape, corner, _)) = want {
+                assert_eq!(
+                    (out("shape", &got), out("corner", &got)),
+                    (u64::from(shape), u64::from(corner)),
+                    "{what}: the candidate after edge {edge}"
+                );
+            }
+            assert_eq!(
+                out("done", &got),
+                u64::from(edge == *done),
+                "{what}: done after edge {edge}"
+            );
+        }
+        assert!(next.next().is_none(), "{what}: candidates left");
+        candidates += stream.len();
+    }
+    assert_eq!(replies.next(), None);
+    assert!(positions.len() >= 250, "{}", positions.len());
+    println!(
+        "cell candidates: {} positions, {candidates} candidates each in its order and cycle, \
+         done in its cycle, in {elapsed:?}",
+        positions.len()
+    );
+}
+
+#[test]
 fn playout_bank_model_plays_out_as_the_reference_model() {
     let model = block_model_with_ports(
         "playout_bank",
@@ -664,6 +750,7 @@ fn board_tree_model_searches_as_the_reference_model() {
             "opponent_tiles_left",
             "passes",
             "rounds_until",
+            "expand_after",
             "watchdog",
             "done",
             "found",
@@ -695,18 +782,28 @@ fn board_tree_model_searches_as_the_reference_model() {
         }
         budget
     };
+    // Leaves expanded after 4 visits (one round) grow trees several levels
+    // deep in these few rounds; every third search takes the board's count.
+    let expand_after = |n: usize| {
+        if n.is_multiple_of(3) {
+            EXPAND_AFTER
+        } else {
+            ENGINES as u32
+        }
+    };
     let (results, elapsed) = run_search_block(&model, &positions, 60_000, 4_000, |n, p| {
         vec![
             ("passes", vec![u64::from(p.passes_in_row())]),
             ("cancel", vec![0]),
             ("rounds_until", vec![budget(n).rounds_until]),
             ("watchdog", vec![budget(n).watchdog]),
+            ("expand_after", vec![u64::from(expand_after(n))]),
         ]
     });
     let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
     let (mut total_cycles, mut rounds, mut deep, mut fired) = (0, 0, 0, 0);
     for (n, (p, (k, got))) in positions.iter().zip(&results).enumerate() {
-        let want = board_tree_search(p, budget(n));
+        let want = board_tree_search(p, budget(n), expand_after(n));
         let best = want.best.map(|c| (u64::from(c.shape), u64::from(c.corner)));
         let said_best =
             (out("found", got) == 1).then(|| (out("best_shape", got), out("best_corner", got)));

@@ -28,6 +28,7 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("one_ply", || verilog_of(hdl::OnePly::new())),
     ("monte_carlo", || verilog_of(hdl::MonteCarlo::default())),
     ("cell_playout", || verilog_of(hdl::CellPlayout::new())),
+    ("cell_candidates", || verilog_of(hdl::CellCandidates::new())),
     ("playout_bank", || verilog_of(hdl::PlayoutBank::new())),
     ("ucb_score", || verilog_of(hdl::UcbScore::new())),
     ("expander", || verilog_of(hdl::Expander::new())),

@@ -6,7 +6,7 @@
 //! `board-tree[:MS]` plays it.
 //!
 //! # The search
-//! 1. **Root**: the expander ([`crate::expander`]): the one-ply core scores
+//! 1. **Root**: the expander ([`crate::expander`]): the evaluator scores
 //!    every candidate and the [`CHILDREN`] best are kept in order of score,
 //!    ties in hardware order. No candidate: a pass; one tile left or one
 //!    candidate: the best at once.
@@ -16,7 +16,7 @@
 //!      [`ucb`] score (the first of equals); its move is played. It stops at
 //!      a node without children, or [`MAX_DEPTH`] deep.
 //!    - **Expansion** of that leaf when it has been visited at least
-//!      [`EXPAND_AFTER`] times, has no children, its game is not over and the node memory
+//!      [`EXPAND_AFTER`] times (the block's input `expand_after`), has no children, its game is not over and the node memory
 //!      ([`NODES`]) has room: the expander's children of the leaf, in order,
 //!      become its children (a pass when it has none). It runs beside the
 //!      playouts.
@@ -51,7 +51,7 @@
 
 use crate::cell_playout::MAX_PLAYOUT_CYCLES;
 use crate::expander::expand;
-use crate::monte_carlo::{Budget, CLOCK_HZ, MAX_PLY_CYCLES, SEED};
+use crate::monte_carlo::{Budget, CLOCK_HZ, SEED};
 use crate::one_ply::Scored;
 use crate::placer::placement_at;
 use crate::playout_bank::FINISH_EDGES;
@@ -60,15 +60,21 @@ use blokus::{Engine, Move, Player, Position};
 
 /// Children a node keeps: the core's best ([`crate::expander`]).
 pub use crate::expander::CHILDREN;
-/// Nodes the block RAM holds (the root's children among them).
-pub const NODES: usize = 16_384;
+/// Nodes the block RAM holds (the root's children among them): 32,768
+/// words of 84 bits, most of the chip's block RAM. With half as many the
+/// memory was full after some 1,000 expansions, in the first 2% of a
+/// move's rounds, and the tree scored 33% against Pentobi level 5 where
+/// this one scored 46% (BENCHMARKS.md).
+pub const NODES: usize = 32_768;
 /// Width of a node's visits (a search's playouts stay below `2^23`; the
 /// root's count is one bit wider than any child's needs).
 pub const VISIT_BITS: usize = 24;
 /// Width of a node's points (at most twice its visits).
 pub const POINT_BITS: usize = VISIT_BITS + 1;
-/// Visits (playouts) a leaf takes before it is expanded.
-pub const EXPAND_AFTER: u32 = ENGINES as u32;
+/// Visits (playouts) a leaf takes before it is expanded: 16 rounds, so
+/// that the node memory fills near the end of an opening move's search
+/// rather than in its first thousand rounds.
+pub const EXPAND_AFTER: u32 = 16 * ENGINES as u32;
 /// The exploration constant `c`, in 1/256.
 pub const EXPLORATION_Q8: u64 = 102;
 /// Cycles of a round's budget check.
@@ -93,10 +99,13 @@ pub const CHOICE_CYCLES: u64 = 2;
 /// The longest the bank can play: an engine's longest playout, then the
 /// bank's own edges.
 pub const MAX_PLAYOUT_EDGES: u64 = MAX_PLAYOUT_CYCLES + FINISH_EDGES;
-/// The longest an expansion can take: the core's run over at most 2,047
-/// candidates (its count's width; the flat search's bound for a ply), then
-/// the children streamed out.
-pub const MAX_EXPANSION_EDGES: u64 = MAX_PLY_CYCLES + 3 + CHILDREN as u64;
+/// The longest an expansion can take: the candidate stream's longest run
+/// (every cell an attach cell, 2,047 candidates: the count's width), the
+/// scorer, then the children streamed out.
+pub const MAX_EXPANSION_EDGES: u64 = crate::cell_candidates::MAX_DONE_EDGE as u64
+    + crate::expander::TAG_STAGES
+    + 2
+    + CHILDREN as u64;
 /// The longest a round can take: the check, a descent [`MAX_DEPTH`] deep
 /// through nodes of [`CHILDREN`] children, the leaf, the longer of the
 /// playouts and the expansion, the backup.
@@ -231,8 +240,19 @@ fn move_of(chosen: Option<(u8, u8)>) -> Move {
 }
 
 /// The tree search of the side to move of `position` (not over), with
-/// rounds until `budget.rounds_until`.
+/// rounds until `budget.rounds_until`, as the board runs it.
 pub fn search(position: &Position, budget: Budget) -> TreeOutcome {
+    search_expanding_after(position, budget, EXPAND_AFTER)
+}
+
+/// [`search`] with a leaf expanded after `expand_after` visits
+/// (`hdl::BoardTree`'s input of that name; the board's is
+/// [`EXPAND_AFTER`], tests take fewer to grow deep trees in few rounds).
+pub fn search_expanding_after(
+    position: &Position,
+    budget: Budget,
+    expand_after: u32,
+) -> TreeOutcome {
     let me = position.to_move();
     let root_expansion = expand(position);
     let kept = root_expansion.children;
@@ -300,7 +320,7 @@ pub fn search(position: &Position, budget: Budget) -> TreeOutcome {
         let (leaf_index, _) = *path.last().expect("the root has children");
         let mut expansion = 0;
         let mut new_children: Vec<(Node, u64)> = Vec::new();
-        if nodes[leaf_index].visits >= u64::from(EXPAND_AFTER)
+        if nodes[leaf_index].visits >= u64::from(expand_after)
             && nodes[leaf_index].children.is_none()
             && !leaf.is_over()
             && nodes.len() + CHILDREN <= NODES

@@ -35,13 +35,13 @@ pub const POLICY: Policy = Policy {
 };
 
 /// Cycles of a ply that places a tile once its attach cell is drawn:
-/// PLY, CELL_COUNT, PREFIX, DRAW, LOCATE, NTH (the cell), WINDOW, PAIRS,
-/// WEIGH, SIZE, SHAPE_COUNT, PREFIX, DRAW, LOCATE, NTH (the shape),
-/// PAIR_SET, DRAW_PAIR, NTH_PAIR, PLACE, APPLY.
-pub const PLACEMENT_CYCLES: u64 = 20;
-/// Cycles of an attach cell drawn and found dead: PLY, CELL_COUNT, PREFIX,
-/// DRAW, LOCATE, NTH, WINDOW, PAIRS (the next draw starts at PLY again).
-pub const DEAD_CYCLES: u64 = 8;
+/// PLY (the cells to draw from counted), PREFIX, DRAW, LOCATE, NTH (the
+/// cell), WINDOW, PAIRS, WEIGH, SIZE, SHAPE_COUNT, PREFIX, DRAW, LOCATE,
+/// NTH (the shape), PAIR_SET, DRAW_PAIR, NTH_PAIR, PLACE, APPLY.
+pub const PLACEMENT_CYCLES: u64 = 19;
+/// Cycles of an attach cell drawn and found dead: PLY, PREFIX, DRAW,
+/// LOCATE, NTH, WINDOW, PAIRS (the next draw starts at PLY again).
+pub const DEAD_CYCLES: u64 = 7;
 /// Cycles of a pass: PLY, which finds no attach cell left.
 pub const PASS_CYCLES: u64 = 1;
 /// Cycles of the end: PLY (the game is over), SWAP (the last mover's

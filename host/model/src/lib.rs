@@ -9,6 +9,7 @@
 pub mod board_state;
 pub mod board_tree;
 pub mod candidates;
+pub mod cell_candidates;
 pub mod cell_playout;
 mod engines;
 pub mod evaluator;

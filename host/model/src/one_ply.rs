@@ -80,12 +80,18 @@ pub struct Scored {
 
 /// Every candidate of the side to move in the hardware's order, scored by the evaluator.
 pub fn scored(position: &Position) -> Vec<Scored> {
+    scored_in_order(position, &stream_for(position))
+}
+
+/// The candidates `stream` of the side to move of `position`, scored by
+/// the evaluator, in that order.
+pub fn scored_in_order(position: &Position, stream: &[(u8, u8)]) -> Vec<Scored> {
     let me = position.to_move();
     let (own, opponent) = (position.cells(me), position.cells(me.other()));
     let opponent_attach = position.attach_cells(me.other());
-    stream_for(position)
-        .into_iter()
-        .map(|(shape, corner)| {
+    stream
+        .iter()
+        .map(|&(shape, corner)| {
             let features = features(&EvalInputs {
                 own,
                 opponent,

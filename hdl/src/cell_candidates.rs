@@ -1,0 +1,469 @@
+//! The candidate stream found by attach cells, without a move generator:
+//! every legal placement of the side to move, one a cycle, each at the
+//! first of its attach cells. The hardware twin of `model::cell_candidates`
+//! (same order, same timing); that module's `# Timing` section is the
+//! specification.
+
+use crate::board::{Board, SIZE};
+use crate::cell_playout::delta_word;
+use crate::cell_window::{CellWindow, PairFits, CELLS_PER_SHAPE, WINDOW_BITS};
+use crate::move_gen::{Tiles, SHAPES};
+use rust_hdl::prelude::*;
+use std::collections::BTreeMap;
+
+/// Rising edges from an EMIT to its candidate at the outputs:
+/// `model::cell_candidates::EMIT_TO_OUTPUT`.
+pub const EMIT_TO_OUTPUT: usize = model::cell_candidates::EMIT_TO_OUTPUT;
+/// Blocks of 7 shapes: the first level of the search for the lowest pair.
+const BLOCKS: usize = 13;
+/// Bits of a ROM word: five 6-bit offsets.
+const DELTA_WORD_BITS: usize = 30;
+/// The window's centre bit (`9 * 4 + 4`).
+const CENTRE: usize = 40;
+
+mod phase {
+    pub const IDLE: u64 = 0;
+    pub const WINDOW: u64 = 1;
+    pub const PAIRS: u64 = 2;
+    pub const EMIT: u64 = 3;
+}
+
+/// The legal placements of the side to move as a stream of `(shape,
+/// corner)`, by attach cells.
+///
+/// # How
+/// * **NEXT** (an EMIT edge with no pair left; `start` registers the
+///   position and leaves no pair): the lowest attach cell not yet taken, found as the lowest row holding one
+///   and that row's lowest cell (two 14-bit searches, no carry chain over
+///   the board), leaves `remaining`; its row and column (one-hot) and its
+///   index are kept.
+/// * **WINDOW**: the 9 x 9 cells around it of the forbidden cells and the
+///   attach cells taken before it ([`CellWindow`]; its centre, taken now,
+///   cleared), so that a placement covering an earlier attach cell, which
+///   came there, does not fit.
+/// * **PAIRS**: the (shape, cell) pairs that fit ([`PairFits`]) of the
+///   shapes whose tile is left.
+/// * **EMIT**, one a cycle while pairs are left: the lowest pair (the
+///   lowest block of 7 shapes with one, its lowest shape, that shape's
+///   lowest cell) is cleared and goes to the output stages: registered
+///   (A), its shape's cell offsets read from a ROM (R), then the corner
+///   `centre - offset` (B).
+///
+/// # Timing
+/// As `model::cell_candidates::timeline`: `start` is sampled at edge 1 and
+/// the first NEXT is at edge 2; candidate `j` of the `i`-th attach cell is presented
+/// (`valid`, `shape`, `corner`) during the cycle after its EMIT edge plus
+/// [`EMIT_TO_OUTPUT`]; `done` is high for one cycle, [`EMIT_TO_OUTPUT`]
+/// edges after the NEXT that finds no attach cell left. `start` is taken
+/// only while idle (in the cycle of `done` too); the inputs are read at
+/// `start` only.
+#[derive(LogicBlock)]
+pub struct CellCandidates {
+    /// The clock.
+    pub clock: Signal<In, Clock>,
+    /// One-cycle pulse: stream the candidates of the position below.
+    pub start: Signal<In, Bit>,
+    /// The side to move's forbidden cells (`Position::forbidden`).
+    pub forbidden: Signal<In, Board>,
+    /// The side to move's attach cells (`Position::attach_cells`).
+    pub attach: Signal<In, Board>,
+    /// The side to move's tiles not yet placed.
+    pub tiles_left: Signal<In, Tiles>,
+    /// A candidate this cycle.
+    pub valid: Signal<Out, Bit>,
+    /// Its shape number.
+    pub shape: Signal<Out, Bits<7>>,
+    /// Its box corner's cell index.
+    pub corner: Signal<Out, Bits<8>>,
+    /// High for one cycle after the last candidate.
+    pub done: Signal<Out, Bit>,
+    window_unit: CellWindow,
+    pair_unit: PairFits,
+    deltas: SyncROM<Bits<DELTA_WORD_BITS>, 7>,
+    phase: DFF<Bits<2>>,
+    forbidden_q: DFF<Board>,
+    attach_q: DFF<Board>,
+    /// The attach cells not yet taken.
+    remaining: DFF<Board>,
+    tiles_q: DFF<Tiles>,
+    /// The current attach cell: row and column one-hot, index.
+    row_hot: DFF<Bits<SIZE>>,
+    column_hot: DFF<Bits<SIZE>>,
+    centre: DFF<Bits<8>>,
+    window: DFF<Bits<WINDOW_BITS>>,
+    /// The pairs not yet emitted, a register of 5 a shape (so that each
+    /// step is 91 narrow ones rather than 455 on one wide word).
+    pairs: [DFF<Bits<CELLS_PER_SHAPE>>; SHAPES],
+    /// Output stage A: the emitted pair (its shape, its cell one-hot) and
+    /// its attach cell; the ROM reads the shape's offsets meanwhile.
+    valid_a: DFF<Bit>,
+    shape_a: DFF<Bits<7>>,
+    cell_a: DFF<Bits<CELLS_PER_SHAPE>>,
+    centre_a: DFF<Bits<8>>,
+    done_a: DFF<Bit>,
+    /// Output stage R: stage A a cycle on, the ROM's word of its shape
+    /// beside it.
+    valid_r: DFF<Bit>,
+    shape_r: DFF<Bits<7>>,
+    cell_r: DFF<Bits<CELLS_PER_SHAPE>>,
+    centre_r: DFF<Bits<8>>,
+    done_r: DFF<Bit>,
+    /// Output stage B: the candidate.
+    valid_b: DFF<Bit>,
+    shape_b: DFF<Bits<7>>,
+    corner_b: DFF<Bits<8>>,
+    done_b: DFF<Bit>,
+    /// NEXT: the cells it is taken from, the rows holding one, the lowest
+    /// such row (one-hot), that row's bits and lowest bit.
+    source: Signal<Local, Board>,
+    row_any: Signal<Local, Bits<SIZE>>,
+    first_row: Signal<Local, Bits<SIZE>>,
+    row_bits: Signal<Local, Bits<SIZE>>,
+    first_column: Signal<Local, Bits<SIZE>>,
+    first_hot: Signal<Local, Board>,
+    row_number: Signal<Local, Bits<8>>,
+    column_number: Signal<Local, Bits<8>>,
+    /// EMIT: per shape, a pair left; per block, a shape with one; the
+    /// lowest block, the lowest shape in each block, the lowest shape.
+    shape_any: Signal<Local, Bits<SHAPES>>,
+    block_any: Signal<Local, Bits<BLOCKS>>,
+    first_block: Signal<Local, Bits<BLOCKS>>,
+    lowest_in_block: [Signal<Local, Bits<7>>; BLOCKS],
+    first_shape: Signal<Local, Bits<SHAPES>>,
+    chosen_cells: Signal<Local, Bits<CELLS_PER_SHAPE>>,
+    chosen_cell: Signal<Local, Bits<CELLS_PER_SHAPE>>,
+    chosen_number: Signal<Local, Bits<7>>,
+    delta: Signal<Local, Bits<6>>,
+    /// A NEXT this cycle.
+    take_next: Signal<Local, Bit>,
+    /// Per shape: its number.
+    shape_numbers: [Constant<Bits<7>>; SHAPES],
+    /// Per row (and column): `14 * row` (the column's number).
+    row_bases: [Constant<Bits<8>>; SIZE],
+    column_numbers: [Constant<Bits<8>>; SIZE],
+    centre_bit: Constant<Bits<WINDOW_BITS>>,
+    p_idle: Constant<Bits<2>>,
+    p_window: Constant<Bits<2>>,
+    p_pairs: Constant<Bits<2>>,
+    p_emit: Constant<Bits<2>>,
+}
+
+impl CellCandidates {
+    /// An idle stream.
+    pub fn new() -> CellCandidates {
+        let p = |v: u64| Constant::new(Bits::<2>::from(v));
+        let deltas: BTreeMap<Bits<7>, Bits<DELTA_WORD_BITS>> = (0..SHAPES)
+            .map(|s| ((s as u64).into(), delta_word(s).into()))
+            .collect();
+        CellCandidates {
+            clock: Default::default(),
+            start: Default::default(),
+            forbidden: Default::default(),
+            attach: Default::default(),
+            tiles_left: Default::default(),
+            valid: Default::default(),
+            shape: Default::default(),
+            corner: Default::default(),
+            done: Default::default(),
+            window_unit: CellWindow::new(),
+            pair_unit: PairFits::new(),
+            deltas: SyncROM::new(deltas),
+            phase: Default::default(),
+            forbidden_q: Default::default(),
+            attach_q: Default::default(),
+            remaining: Default::default(),
+            tiles_q: Default::default(),
+            row_hot: Default::default(),
+            column_hot: Default::default(),
+            centre: Default::default(),
+            window: Default::default(),
+            pairs: std::array::from_fn(|_| Default::default()),
+            valid_a: Default::default(),
+            shape_a: Default::default(),
+            cell_a: Default::default(),
+            centre_a: Default::default(),
+            done_a: Default::default(),
+            valid_r: Default::default(),
+            shape_r: Default::default(),
+            cell_r: Default::default(),
+            centre_r: Default::default(),
+            done_r: Default::default(),
+            valid_b: Default::default(),
+            shape_b: Default::default(),
+            corner_b: Default::default(),
+            done_b: Default::default(),
+            source: Default::default(),
+            row_any: Default::default(),
+            first_row: Default::default(),
+            row_bits: Default::default(),
+            first_column: Default::default(),
+            first_hot: Default::default(),
+            row_number: Default::default(),
+            column_number: Default::default(),
+            shape_any: Default::default(),
+            block_any: Default::default(),
+            first_block: Default::default(),
+            lowest_in_block: Default::default(),
+            first_shape: Default::default(),
+            chosen_cells: Default::default(),
+            chosen_cell: Default::default(),
+            chosen_number: Default::default(),
+            delta: Default::default(),
+            take_next: Default::default(),
+            shape_numbers: std::array::from_fn(|s| Constant::new((s as u64).into())),
+            row_bases: std::array::from_fn(|r| Constant::new(((SIZE * r) as u64).into())),
+            column_numbers: std::array::from_fn(|c| Constant::new((c as u64).into())),
+            centre_bit: Constant::new(Bits::<WINDOW_BITS>::default().replace_bit(CENTRE, true)),
+            p_idle: p(phase::IDLE),
+            p_window: p(phase::WINDOW),
+            p_pairs: p(phase::PAIRS),
+            p_emit: p(phase::EMIT),
+        }
+    }
+}
+
+impl Default for CellCandidates {
+    fn default() -> CellCandidates {
+        CellCandidates::new()
+    }
+}
+
+impl Logic for CellCandidates {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self,
+            clock,
+            phase,
+            forbidden_q,
+            attach_q,
+            remaining,
+            tiles_q,
+            row_hot,
+            column_hot,
+            centre,
+            window,
+            valid_a,
+            shape_a,
+            cell_a,
+            centre_a,
+            done_a,
+            valid_r,
+            shape_r,
+            cell_r,
+            centre_r,
+            done_r,
+            valid_b,
+            shape_b,
+            corner_b,
+            done_b
+        );
+        for s in 0..91 {
+            self.pairs[s].clock.next = self.clock.val();
+            self.pairs[s].d.next = self.pairs[s].q.val();
+        }
+        self.deltas.clock.next = self.clock.val();
+        self.deltas.address.next = self.shape_a.q.val();
+
+        // NEXT: the lowest attach cell of the inputs (at `start`) or of
+        // those not yet taken.
+        self.source.next = self.remaining.q.val();
+        self.row_any.next = 0.into();
+        for y in 0..14 {
+            self.row_any.next = self
+                .row_any
+                .val()
+                .replace_bit(y, self.source.val().get_bits::<14>(14 * y).any());
+        }
+        self.first_row.next = self.row_any.val() & (!self.row_any.val() + 1);
+        self.row_bits.next = 0.into();
+        self.row_number.next = 0.into();
+        for y in 0..14 {
+            if self.first_row.val().get_bit(y) {
+                self.row_bits.next = self.source.val().get_bits::<14>(14 * y);
+                self.row_number.next = self.row_bases[y].val();
+            }
+        }
+        self.first_column.next = self.row_bits.val() & (!self.row_bits.val() + 1);
+        self.column_number.next = 0.into();
+        for x in 0..14 {
+            if self.first_column.val().get_bit(x) {
+                self.column_number.next = self.column_numbers[x].val();
+            }
+        }
+        self.first_hot.next = 0.into();
+        if self.first_row.val().get_bit(0) {
+            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 0;
+        }
+        if self.first_row.val().get_bit(1) {
+            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 14;
+        }
+        if self.first_row.val().get_bit(2) {
+            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 28;
+        }
+        if self.first_row.val().get_bit(3) {
+            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 42;
+        }
+        if self.first_row.val().get_bit(4) {
+            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 56;
+        }
+        if self.first_row.val().get_bit(5) {
+            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 70;
+        }
+        if self.first_row.val().get_bit(6) {
+            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 84;
+        }
+        if self.first_row.val().get_bit(7) {
+            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 98;
+        }
+        if self.first_row.val().get_bit(8) {
+            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 112;
+        }
+        if self.first_row.val().get_bit(9) {
+            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 126;
+        }
+        if self.first_row.val().get_bit(10) {
+            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 140;
+        }
+        if self.first_row.val().get_bit(11) {
+            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 154;
+        }
+        if self.first_row.val().get_bit(12) {
+            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 168;
+        }
+        if self.first_row.val().get_bit(13) {
+            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 182;
+        }
+
+        // WINDOW: the forbidden cells and the attach cells taken (the
+        // centre among them) around the centre; PAIRS: the pairs that fit.
+        self.window_unit.cells.next =
+            self.forbidden_q.q.val() | (self.attach_q.q.val() & !self.remaining.q.val());
+        self.window_unit.row.next = self.row_hot.q.val();
+        self.window_unit.column.next = self.column_hot.q.val();
+        self.window_unit.enable.next = self.phase.q.val() == self.p_window.val();
+        self.pair_unit.window.next = self.window.q.val();
+        self.pair_unit.tiles.next = self.tiles_q.q.val();
+        self.pair_unit.enable.next = self.phase.q.val() == self.p_pairs.val();
+        // EMIT: the lowest pair left, in two levels of shapes, then the
+        // shape's lowest cell.
+        self.shape_any.next = 0.into();
+        self.block_any.next = 0.into();
+        self.first_shape.next = 0.into();
+        self.chosen_cells.next = 0.into();
+        self.chosen_number.next = 0.into();
+        for b in 0..13 {
+            self.lowest_in_block[b].next = 0.into();
+        }
+        if self.phase.q.val() == self.p_emit.val() {
+            for s in 0..91 {
+                self.shape_any.next = self
+                    .shape_any
+                    .val()
+                    .replace_bit(s, self.pairs[s].q.val().any());
+            }
+            for b in 0..13 {
+                self.block_any.next = self
+                    .block_any
+                    .val()
+                    .replace_bit(b, self.shape_any.val().get_bits::<7>(7 * b).any());
+                self.lowest_in_block[b].next = self.shape_any.val().get_bits::<7>(7 * b)
+                    & (!self.shape_any.val().get_bits::<7>(7 * b) + 1);
+            }
+        }
+        self.first_block.next = self.block_any.val() & (!self.block_any.val() + 1);
+        for b in 0..13 {
+            for j in 0..7 {
+                self.first_shape.next = self.first_shape.val().replace_bit(
+                    7 * b + j,
+                    self.first_block.val().get_bit(b) & self.lowest_in_block[b].val().get_bit(j),
+                );
+            }
+        }
+        for s in 0..91 {
+            if self.first_shape.val().get_bit(s) {
+                self.chosen_cells.next = self.pairs[s].q.val();
+                self.chosen_number.next = self.shape_numbers[s].val();
+            }
+        }
+        self.chosen_cell.next = self.chosen_cells.val() & (!self.chosen_cells.val() + 1);
+        // Output stage R: the ROM reads stage A's shape; stage B: the
+        // corner, the centre less the chosen cell's offset from it.
+        self.valid_r.d.next = self.valid_a.q.val();
+        self.shape_r.d.next = self.shape_a.q.val();
+        self.cell_r.d.next = self.cell_a.q.val();
+        self.centre_r.d.next = self.centre_a.q.val();
+        self.done_r.d.next = self.done_a.q.val();
+        self.delta.next = 0.into();
+        for k in 0..5 {
+            if self.cell_r.q.val().get_bit(k) {
+                self.delta.next = self.deltas.data.val().get_bits::<6>(6 * k);
+            }
+        }
+        self.valid_b.d.next = self.valid_r.q.val();
+        self.shape_b.d.next = self.shape_r.q.val();
+        self.corner_b.d.next = self.centre_r.q.val() - bit_cast::<8, 6>(self.delta.val());
+        self.done_b.d.next = self.done_r.q.val();
+
+        // The machine.
+        self.valid_a.d.next = false;
+        self.done_a.d.next = false;
+        self.take_next.next =
+            (self.phase.q.val() == self.p_emit.val()) & !self.block_any.val().any();
+        if self.phase.q.val() == self.p_idle.val() {
+            if self.start.val() {
+                // The position; an EMIT with no pair left is a NEXT.
+                self.forbidden_q.d.next = self.forbidden.val();
+                self.attach_q.d.next = self.attach.val();
+                self.remaining.d.next = self.attach.val();
+                self.tiles_q.d.next = self.tiles_left.val();
+                for s in 0..91 {
+                    self.pairs[s].d.next = 0.into();
+                }
+                self.phase.d.next = self.p_emit.val();
+            }
+        } else if self.take_next.val() {
+            if self.row_any.val().any() {
+                self.remaining.d.next = self.source.val() & !self.first_hot.val();
+                self.row_hot.d.next = self.first_row.val();
+                self.column_hot.d.next = self.first_column.val();
+                self.centre.d.next = self.row_number.val() + self.column_number.val();
+                self.phase.d.next = self.p_window.val();
+            } else {
+                self.remaining.d.next = 0.into();
+                self.done_a.d.next = true;
+                self.phase.d.next = self.p_idle.val();
+            }
+        } else if self.phase.q.val() == self.p_window.val() {
+            self.window.d.next = self.window_unit.window.val() & !self.centre_bit.val();
+            self.phase.d.next = self.p_pairs.val();
+        } else if self.phase.q.val() == self.p_pairs.val() {
+            // The pairs of the shapes whose tile is left (whose flag is
+            // set; the test of any flag reads the flags' padding too, which
+            // is 0, and changes nothing).
+            if self.pair_unit.flags.val().any() {
+                for s in 0..91 {
+                    self.pairs[s].d.next = 0.into();
+                    if self.pair_unit.flags.val().get_bit(s) {
+                        self.pairs[s].d.next = self.pair_unit.fits.val().get_bits::<5>(5 * s);
+                    }
+                }
+            }
+            self.phase.d.next = self.p_emit.val();
+        } else if self.phase.q.val() == self.p_emit.val() {
+            for s in 0..91 {
+                if self.first_shape.val().get_bit(s) {
+                    self.pairs[s].d.next = self.pairs[s].q.val() & !self.chosen_cell.val();
+                }
+            }
+            self.valid_a.d.next = true;
+            self.shape_a.d.next = self.chosen_number.val();
+            self.cell_a.d.next = self.chosen_cell.val();
+            self.centre_a.d.next = self.centre.q.val();
+        }
+        self.valid.next = self.valid_b.q.val();
+        self.shape.next = self.shape_b.q.val();
+        self.corner.next = self.corner_b.q.val();
+        self.done.next = self.done_b.q.val();
+    }
+}
