@@ -6,7 +6,7 @@
 
 use crate::board::{Board, SIZE};
 use crate::cell_playout::delta_word;
-use crate::cell_window::{CellWindow, PairFits, CELLS_PER_SHAPE, WINDOW_BITS};
+use crate::cell_window::{CellHot, CellWindow, PairFits, CELLS_PER_SHAPE, WINDOW_BITS};
 use crate::move_gen::{Tiles, SHAPES};
 use rust_hdl::prelude::*;
 use std::collections::BTreeMap;
@@ -18,8 +18,6 @@ pub const EMIT_TO_OUTPUT: usize = model::cell_candidates::EMIT_TO_OUTPUT;
 const BLOCKS: usize = 13;
 /// Bits of a ROM word: five 6-bit offsets.
 const DELTA_WORD_BITS: usize = 30;
-/// The window's centre bit (`9 * 4 + 4`).
-const CENTRE: usize = 40;
 
 mod phase {
     pub const IDLE: u64 = 0;
@@ -33,14 +31,14 @@ mod phase {
 ///
 /// # How
 /// * **NEXT** (an EMIT edge with no pair left; `start` registers the
-///   position and leaves no pair): the lowest attach cell not yet taken, found as the lowest row holding one
-///   and that row's lowest cell (two 14-bit searches, no carry chain over
-///   the board), leaves `remaining`; its row and column (one-hot) and its
-///   index are kept.
+///   position and leaves no pair): the lowest attach cell not yet taken,
+///   found as the lowest row holding one and that row's lowest cell (two
+///   14-bit searches, no carry chain over the board); its row and column
+///   (one-hot) and its index are kept.
 /// * **WINDOW**: the 9 x 9 cells around it of the forbidden cells and the
-///   attach cells taken before it ([`CellWindow`]; its centre, taken now,
-///   cleared), so that a placement covering an earlier attach cell, which
-///   came there, does not fit.
+///   attach cells taken before it ([`CellWindow`]), so that a placement
+///   covering an earlier attach cell, which came there, does not fit; the
+///   cell leaves those not yet taken ([`CellHot`]).
 /// * **PAIRS**: the (shape, cell) pairs that fit ([`PairFits`]) of the
 ///   shapes whose tile is left.
 /// * **EMIT**, one a cycle while pairs are left: the lowest pair (the
@@ -79,6 +77,7 @@ pub struct CellCandidates {
     pub done: Signal<Out, Bit>,
     window_unit: CellWindow,
     pair_unit: PairFits,
+    centre_unit: CellHot,
     deltas: SyncROM<Bits<DELTA_WORD_BITS>, 7>,
     phase: DFF<Bits<2>>,
     forbidden_q: DFF<Board>,
@@ -120,7 +119,6 @@ pub struct CellCandidates {
     first_row: Signal<Local, Bits<SIZE>>,
     row_bits: Signal<Local, Bits<SIZE>>,
     first_column: Signal<Local, Bits<SIZE>>,
-    first_hot: Signal<Local, Board>,
     row_number: Signal<Local, Bits<8>>,
     column_number: Signal<Local, Bits<8>>,
     /// EMIT: per shape, a pair left; per block, a shape with one; the
@@ -141,7 +139,6 @@ pub struct CellCandidates {
     /// Per row (and column): `14 * row` (the column's number).
     row_bases: [Constant<Bits<8>>; SIZE],
     column_numbers: [Constant<Bits<8>>; SIZE],
-    centre_bit: Constant<Bits<WINDOW_BITS>>,
     p_idle: Constant<Bits<2>>,
     p_window: Constant<Bits<2>>,
     p_pairs: Constant<Bits<2>>,
@@ -167,6 +164,7 @@ impl CellCandidates {
             done: Default::default(),
             window_unit: CellWindow::new(),
             pair_unit: PairFits::new(),
+            centre_unit: CellHot::default(),
             deltas: SyncROM::new(deltas),
             phase: Default::default(),
             forbidden_q: Default::default(),
@@ -197,7 +195,6 @@ impl CellCandidates {
             first_row: Default::default(),
             row_bits: Default::default(),
             first_column: Default::default(),
-            first_hot: Default::default(),
             row_number: Default::default(),
             column_number: Default::default(),
             shape_any: Default::default(),
@@ -213,7 +210,6 @@ impl CellCandidates {
             shape_numbers: std::array::from_fn(|s| Constant::new((s as u64).into())),
             row_bases: std::array::from_fn(|r| Constant::new(((SIZE * r) as u64).into())),
             column_numbers: std::array::from_fn(|c| Constant::new((c as u64).into())),
-            centre_bit: Constant::new(Bits::<WINDOW_BITS>::default().replace_bit(CENTRE, true)),
             p_idle: p(phase::IDLE),
             p_window: p(phase::WINDOW),
             p_pairs: p(phase::PAIRS),
@@ -291,52 +287,11 @@ impl Logic for CellCandidates {
                 self.column_number.next = self.column_numbers[x].val();
             }
         }
-        self.first_hot.next = 0.into();
-        if self.first_row.val().get_bit(0) {
-            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 0;
-        }
-        if self.first_row.val().get_bit(1) {
-            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 14;
-        }
-        if self.first_row.val().get_bit(2) {
-            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 28;
-        }
-        if self.first_row.val().get_bit(3) {
-            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 42;
-        }
-        if self.first_row.val().get_bit(4) {
-            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 56;
-        }
-        if self.first_row.val().get_bit(5) {
-            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 70;
-        }
-        if self.first_row.val().get_bit(6) {
-            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 84;
-        }
-        if self.first_row.val().get_bit(7) {
-            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 98;
-        }
-        if self.first_row.val().get_bit(8) {
-            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 112;
-        }
-        if self.first_row.val().get_bit(9) {
-            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 126;
-        }
-        if self.first_row.val().get_bit(10) {
-            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 140;
-        }
-        if self.first_row.val().get_bit(11) {
-            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 154;
-        }
-        if self.first_row.val().get_bit(12) {
-            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 168;
-        }
-        if self.first_row.val().get_bit(13) {
-            self.first_hot.next = bit_cast::<196, 14>(self.first_column.val()) << 182;
-        }
-
-        // WINDOW: the forbidden cells and the attach cells taken (the
-        // centre among them) around the centre; PAIRS: the pairs that fit.
+        // WINDOW: the forbidden cells and the attach cells taken before
+        // around the centre (which leaves `remaining` at the same edge);
+        // PAIRS: the pairs that fit.
+        self.centre_unit.row.next = self.row_hot.q.val();
+        self.centre_unit.column.next = self.column_hot.q.val();
         self.window_unit.cells.next =
             self.forbidden_q.q.val() | (self.attach_q.q.val() & !self.remaining.q.val());
         self.window_unit.row.next = self.row_hot.q.val();
@@ -424,7 +379,6 @@ impl Logic for CellCandidates {
             }
         } else if self.take_next.val() {
             if self.row_any.val().any() {
-                self.remaining.d.next = self.source.val() & !self.first_hot.val();
                 self.row_hot.d.next = self.first_row.val();
                 self.column_hot.d.next = self.first_column.val();
                 self.centre.d.next = self.row_number.val() + self.column_number.val();
@@ -435,7 +389,8 @@ impl Logic for CellCandidates {
                 self.phase.d.next = self.p_idle.val();
             }
         } else if self.phase.q.val() == self.p_window.val() {
-            self.window.d.next = self.window_unit.window.val() & !self.centre_bit.val();
+            self.remaining.d.next = self.remaining.q.val() & !self.centre_unit.one_hot.val();
+            self.window.d.next = self.window_unit.window.val();
             self.phase.d.next = self.p_pairs.val();
         } else if self.phase.q.val() == self.p_pairs.val() {
             // The pairs of the shapes whose tile is left (whose flag is

@@ -41,7 +41,7 @@
 use crate::bit_count::{NthSetBit, RowCount};
 use crate::board::{Board, SIZE};
 use crate::cell_window::{
-    CellWindow, PairFits, CELLS_PER_SHAPE, FLAG_BITS, PAIR_BITS, WINDOW_BITS,
+    CellHot, CellWindow, PairFits, CELLS_PER_SHAPE, FLAG_BITS, PAIR_BITS, WINDOW_BITS,
 };
 use crate::move_gen::{Tiles, SHAPES};
 use crate::neighbours::Neighbours;
@@ -142,6 +142,8 @@ pub struct CellPlayout {
     deltas: SyncROM<Bits<30>, 7>,
     window_unit: CellWindow,
     pair_unit: PairFits,
+    /// The attach cell, one-hot.
+    cell_unit: CellHot,
     phase: DFF<Bits<5>>,
     own_forbidden: DFF<Board>,
     own_attach: DFF<Board>,
@@ -211,8 +213,6 @@ pub struct CellPlayout {
     /// The cells the attach cell is drawn from: those next to the last
     /// placement if there are some, else all.
     from: Signal<Local, Board>,
-    /// The attach cell one-hot.
-    cell_hot: Signal<Local, Board>,
     /// Bit `k` for size `k + 1` (cells), as the three below.
     present: Signal<Local, Bits<5>>,
     allowed: Signal<Local, Bits<5>>,
@@ -312,6 +312,7 @@ impl CellPlayout {
             deltas: SyncROM::new(deltas),
             window_unit: CellWindow::new(),
             pair_unit: PairFits::new(),
+            cell_unit: CellHot::default(),
             phase: Default::default(),
             own_forbidden: Default::default(),
             own_attach: Default::default(),
@@ -358,7 +359,6 @@ impl CellPlayout {
             over: Default::default(),
             near_live: Default::default(),
             from: Default::default(),
-            cell_hot: Default::default(),
             present: Default::default(),
             allowed: Default::default(),
             sizes_ok: Default::default(),
@@ -635,51 +635,8 @@ impl Logic for CellPlayout {
         self.pair_unit.window.next = self.window.q.val();
         self.pair_unit.tiles.next = self.own_left.q.val();
         self.pair_unit.enable.next = self.phase.q.val() == self.p_pairs.val();
-        self.cell_hot.next = 0.into();
-        if self.phase.q.val() == self.p_pairs.val() {
-            if self.slot_hot.q.val().get_bit(0) {
-                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 0;
-            }
-            if self.slot_hot.q.val().get_bit(1) {
-                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 14;
-            }
-            if self.slot_hot.q.val().get_bit(2) {
-                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 28;
-            }
-            if self.slot_hot.q.val().get_bit(3) {
-                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 42;
-            }
-            if self.slot_hot.q.val().get_bit(4) {
-                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 56;
-            }
-            if self.slot_hot.q.val().get_bit(5) {
-                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 70;
-            }
-            if self.slot_hot.q.val().get_bit(6) {
-                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 84;
-            }
-            if self.slot_hot.q.val().get_bit(7) {
-                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 98;
-            }
-            if self.slot_hot.q.val().get_bit(8) {
-                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 112;
-            }
-            if self.slot_hot.q.val().get_bit(9) {
-                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 126;
-            }
-            if self.slot_hot.q.val().get_bit(10) {
-                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 140;
-            }
-            if self.slot_hot.q.val().get_bit(11) {
-                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 154;
-            }
-            if self.slot_hot.q.val().get_bit(12) {
-                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 168;
-            }
-            if self.slot_hot.q.val().get_bit(13) {
-                self.cell_hot.next = bit_cast::<196, 14>(self.cell_column.q.val()) << 182;
-            }
-        }
+        self.cell_unit.row.next = self.slot_hot.q.val();
+        self.cell_unit.column.next = self.cell_column.q.val();
 
         // WEIGH: the sizes present, the opening rule, the running weights.
         self.present.next = 0.into();
@@ -828,8 +785,9 @@ impl Logic for CellPlayout {
                 self.phase.d.next = self.p_weigh.val();
             } else {
                 // A dead cell: forbidden from now on; the ply starts again.
-                self.own_forbidden.d.next = self.own_forbidden.q.val() | self.cell_hot.val();
-                self.own_attach.d.next = self.own_attach.q.val() & !self.cell_hot.val();
+                self.own_forbidden.d.next =
+                    self.own_forbidden.q.val() | self.cell_unit.one_hot.val();
+                self.own_attach.d.next = self.own_attach.q.val() & !self.cell_unit.one_hot.val();
                 self.phase.d.next = self.p_ply.val();
             }
         } else if self.phase.q.val() == self.p_weigh.val() {

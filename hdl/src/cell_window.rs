@@ -1,6 +1,7 @@
 //! The placements that cover one cell, found without a move generator: the
 //! 9 x 9 cells around it ([`CellWindow`]), and from them alone which of the
-//! 414 (shape, cell) pairs fit there ([`PairFits`]). The attach-cell
+//! 414 (shape, cell) pairs fit there ([`PairFits`]); the cell itself as a
+//! board from its row and column ([`CellHot`]). The attach-cell
 //! playout engine ([`crate::CellPlayout`]) and the attach-cell candidate
 //! stream ([`crate::CellCandidates`]) both stand on them; the window's bits
 //! and the pairs' are `model::cell_playout::pair_window`'s.
@@ -124,6 +125,68 @@ impl Logic for CellWindow {
                     );
                 }
             }
+        }
+    }
+}
+
+/// One cell as a board, from its row and column one-hot (no cell when
+/// either is 0). Pure combinational logic.
+#[derive(LogicBlock, Default)]
+pub struct CellHot {
+    /// The cell's row, one-hot.
+    pub row: Signal<In, Bits<SIZE>>,
+    /// The cell's column, one-hot.
+    pub column: Signal<In, Bits<SIZE>>,
+    /// The cell (not named `cell`: a Verilog keyword).
+    pub one_hot: Signal<Out, Board>,
+}
+
+impl Logic for CellHot {
+    // Written out: rust-hdl's `bit_cast` cannot take a loop's index.
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.one_hot.next = 0.into();
+        if self.row.val().get_bit(0) {
+            self.one_hot.next = bit_cast::<196, 14>(self.column.val()) << 0;
+        }
+        if self.row.val().get_bit(1) {
+            self.one_hot.next = bit_cast::<196, 14>(self.column.val()) << 14;
+        }
+        if self.row.val().get_bit(2) {
+            self.one_hot.next = bit_cast::<196, 14>(self.column.val()) << 28;
+        }
+        if self.row.val().get_bit(3) {
+            self.one_hot.next = bit_cast::<196, 14>(self.column.val()) << 42;
+        }
+        if self.row.val().get_bit(4) {
+            self.one_hot.next = bit_cast::<196, 14>(self.column.val()) << 56;
+        }
+        if self.row.val().get_bit(5) {
+            self.one_hot.next = bit_cast::<196, 14>(self.column.val()) << 70;
+        }
+        if self.row.val().get_bit(6) {
+            self.one_hot.next = bit_cast::<196, 14>(self.column.val()) << 84;
+        }
+        if self.row.val().get_bit(7) {
+            self.one_hot.next = bit_cast::<196, 14>(self.column.val()) << 98;
+        }
+        if self.row.val().get_bit(8) {
+            self.one_hot.next = bit_cast::<196, 14>(self.column.val()) << 112;
+        }
+        if self.row.val().get_bit(9) {
+            self.one_hot.next = bit_cast::<196, 14>(self.column.val()) << 126;
+        }
+        if self.row.val().get_bit(10) {
+            self.one_hot.next = bit_cast::<196, 14>(self.column.val()) << 140;
+        }
+        if self.row.val().get_bit(11) {
+            self.one_hot.next = bit_cast::<196, 14>(self.column.val()) << 154;
+        }
+        if self.row.val().get_bit(12) {
+            self.one_hot.next = bit_cast::<196, 14>(self.column.val()) << 168;
+        }
+        if self.row.val().get_bit(13) {
+            self.one_hot.next = bit_cast::<196, 14>(self.column.val()) << 182;
         }
     }
 }

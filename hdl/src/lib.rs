@@ -46,7 +46,7 @@ pub use board_tree::BoardTree;
 pub use candidates::Candidates;
 pub use cell_candidates::CellCandidates;
 pub use cell_playout::CellPlayout;
-pub use cell_window::{CellWindow, PairFits};
+pub use cell_window::{CellHot, CellWindow, PairFits};
 pub use contest_player::{ContestPlayer, PlayerConfig};
 pub use evaluator::{Evaluator, EVAL_LATENCY};
 pub use expander::Expander;
