@@ -620,15 +620,7 @@ fn cell_candidates_model_streams_as_the_reference_model() {
             ("attach", words(p.attach_cells(me))),
             ("tiles_left", vec![tiles_held(p, me)]),
         ];
-        let set = |values: &[(&str, Vec<u64>)]| {
-            let values: Vec<(&str, &[u64])> = values.iter().map(|(k, v)| (*k, &v[..])).collect();
-            model.set_all(&values).unwrap()
-        };
-        script += &set(&values);
-        script += "c 1\n";
-        values[0].1 = vec![0];
-        script += &set(&values);
-        script += &"c 1\no\n".repeat(done - 1);
+        script += &pulse_and_watch(&model, &mut values, *done);
     }
     let started = Instant::now();
     let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
@@ -851,6 +843,22 @@ fn board_tree_model_searches_as_the_reference_model() {
          watchdog's flag and the cycle of done equal; {total_cycles} cycles in {elapsed:?}",
         positions.len()
     );
+}
+
+/// The script that sets `values` (their first is `start`, at 1) for one
+/// clock, then sets `start` to 0 and reads the outputs after each of the
+/// next `edges - 1` clocks: a block started at edge 1, watched through
+/// edge `edges`.
+fn pulse_and_watch(model: &Model, values: &mut [(&str, Vec<u64>)], edges: usize) -> String {
+    let set = |values: &[(&str, Vec<u64>)]| {
+        let values: Vec<(&str, &[u64])> = values.iter().map(|(k, v)| (*k, &v[..])).collect();
+        model.set_all(&values).unwrap()
+    };
+    let mut script = set(values);
+    script += "c 1\n";
+    values[0].1 = vec![0];
+    script += &set(values);
+    script + &"c 1\no\n".repeat(edges - 1)
 }
 
 /// Runs a pipelined block's Verilator model on a stream of inputs, one set
@@ -1259,15 +1267,7 @@ fn expander_model_streams_the_children_of_the_reference_model() {
         let mut values: Vec<(&str, Vec<u64>)> = vec![("start", vec![1])];
         values.extend(board_inputs(p));
         values.push(("tiles_left", vec![tiles_held(p, me)]));
-        let set = |values: &[(&str, Vec<u64>)]| {
-            let values: Vec<(&str, &[u64])> = values.iter().map(|(k, v)| (*k, &v[..])).collect();
-            model.set_all(&values).unwrap()
-        };
-        script += &set(&values);
-        script += "c 1\n";
-        values[0].1 = vec![0];
-        script += &set(&values);
-        script += &"c 1\no\n".repeat(want.edges as usize - 1);
+        script += &pulse_and_watch(&model, &mut values, want.edges as usize);
     }
     let started = Instant::now();
     let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
