@@ -12,6 +12,7 @@
 
 use crate::board::{Board, SIZE};
 use crate::move_gen::{Tiles, SHAPES};
+use crate::shape_fields::{with_shape_fields, ShapePairs};
 use blokus::tiles::shape_table;
 use rust_hdl::prelude::*;
 
@@ -25,6 +26,7 @@ pub const WINDOW_BITS: usize = WINDOW * WINDOW;
 pub const CELLS_PER_SHAPE: usize = 5;
 /// Bits of a set of pairs: bit `5 * s + k` for shape `s`'s `k`-th cell.
 pub const PAIR_BITS: usize = SHAPES * CELLS_PER_SHAPE;
+const _: () = assert!(<ShapePairs as Synth>::BITS == PAIR_BITS);
 /// Width of the shape flags (91 shapes, padded to whole bytes).
 pub const FLAG_BITS: usize = 96;
 /// A row of the padded board: four columns each side.
@@ -224,6 +226,8 @@ pub struct PairFits {
     shape_tile: [Constant<Bits<5>>; SHAPES],
     /// Per shape, its pairs that fit.
     shape_fits: [Signal<Local, Bits<CELLS_PER_SHAPE>>; SHAPES],
+    /// `fits`, a field a shape.
+    pairs: Signal<Local, ShapePairs>,
 }
 
 impl PairFits {
@@ -244,6 +248,7 @@ impl PairFits {
                 Constant::new((table.shapes[s].tile.index() as u64).into())
             }),
             shape_fits: std::array::from_fn(|_| Default::default()),
+            pairs: Default::default(),
         }
     }
 }
@@ -254,35 +259,43 @@ impl Default for PairFits {
     }
 }
 
-impl Logic for PairFits {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.fits.next = 0.into();
-        self.flags.next = 0.into();
-        for s in 0..91 {
-            self.shape_fits[s].next = 0.into();
-        }
-        if self.enable.val() {
-            for s in 0..91 {
-                for k in 0..5 {
-                    self.shape_fits[s].next = self.shape_fits[s].val().replace_bit(
-                        k,
-                        !(self.window.val() & self.pair_windows[5 * s + k].val()).any(),
-                    );
+/// `PairFits::update`, for the 91 `field index` pairs of [`ShapePairs`]
+/// (handed over by [`with_shape_fields!`]): each shape's pairs are written
+/// into their own field of `pairs`, which rust-hdl writes as a Verilog
+/// part-select (`pairs[(5 s)+:(5)] = ...`); an update of `fits` a bit at a
+/// time was a full-width mask and OR per bit, 455 of them, in Verilator's
+/// C++ of every engine.
+macro_rules! pair_fits_logic {
+    (; $($field:ident $s:tt),*) => {
+        impl Logic for PairFits {
+            #[hdl_gen]
+            fn update(&mut self) {
+                self.flags.next = 0.into();
+                for s in 0..91 {
+                    self.shape_fits[s].next = 0.into();
                 }
-                self.shape_fits[s].next = self.shape_fits[s].val() & self.pair_exists[s].val();
-                for k in 0..5 {
-                    self.fits.next = self
-                        .fits
-                        .val()
-                        .replace_bit(5 * s + k, self.shape_fits[s].val().get_bit(k));
+                if self.enable.val() {
+                    for s in 0..91 {
+                        for k in 0..5 {
+                            self.shape_fits[s].next = self.shape_fits[s].val().replace_bit(
+                                k,
+                                !(self.window.val() & self.pair_windows[5 * s + k].val()).any(),
+                            );
+                        }
+                        self.shape_fits[s].next =
+                            self.shape_fits[s].val() & self.pair_exists[s].val();
+                        self.flags.next = self.flags.val().replace_bit(
+                            s,
+                            self.shape_fits[s].val().any()
+                                & self.tiles.val().get_bit(self.shape_tile[s].val().index()),
+                        );
+                    }
                 }
-                self.flags.next = self.flags.val().replace_bit(
-                    s,
-                    self.shape_fits[s].val().any()
-                        & self.tiles.val().get_bit(self.shape_tile[s].val().index()),
-                );
+                $(self.pairs.next.$field = self.shape_fits[$s].val();)*
+                self.fits.next = self.pairs.val().into();
             }
         }
-    }
+    };
 }
+
+with_shape_fields!(pair_fits_logic);

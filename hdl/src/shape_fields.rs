@@ -1,6 +1,7 @@
 //! Per-shape fields of wide values, as rust-hdl `LogicStruct`s: a move
-//! generator row as its 91 groups of 14 corner bits ([`RowGroups`]) and a
-//! flag per shape ([`ShapeFlags`]).
+//! generator row as its 91 groups of 14 corner bits ([`RowGroups`]), a
+//! flag per shape ([`ShapeFlags`]) and the 5 (shape, cell) pairs of each
+//! shape ([`ShapePairs`]).
 //!
 //! rust-hdl's kernel language has no concatenation, so a wide value built
 //! from per-shape pieces had to be an OR of the pieces widened (`bit_cast`)
@@ -84,8 +85,15 @@ mod structs {
         /// A bit per shape (`crate::candidates::ShapeSet`): field `s<i>` is bit `i`.
         ShapeFlags, Bit
     );
+
+    with_shape_fields!(
+        shape_struct
+        /// A set of (shape, cell) pairs (`crate::cell_window::PairFits`):
+        /// field `s<i>` is bits `5 i .. 5 i + 4`, shape `i`'s cells.
+        ShapePairs, Bits<5>
+    );
 }
-pub use structs::{RowGroups, ShapeFlags};
+pub use structs::{RowGroups, ShapeFlags, ShapePairs};
 
 const _: () = assert!(SHAPES == 91);
 const _: () = assert!(<RowGroups as Synth>::BITS == SHAPES * SIZE);
