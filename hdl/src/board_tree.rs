@@ -26,7 +26,9 @@
 //!   node without children, or the path full, is the leaf.
 //! - **LEAF** (1 cycle): the bank starts on the walk position (reseeding its
 //!   streams in the search's first round); the expander too when the leaf
-//!   has enough visits, its game is not over and the memory has room.
+//!   has enough visits, its game is not over and the memory has room
+//!   (decided in APPLY from the registers LEAF would read, and registered,
+//!   so that the expander's `start` comes from a register).
 //!   **PLAYOUT**: the expander's children are written as they stream out
 //!   (a pass child when there is none); it ends in the cycle both are done.
 //!   The **watchdog** acts here, where a round waits on other blocks (the
@@ -202,8 +204,9 @@ pub struct BoardTree {
     path_root_moved: [DFF<Bit>; MAX_DEPTH],
     depth: DFF<Bits<6>>,
     // The leaf and its playout.
-    leaf_visits: DFF<Bits<VISIT_BITS>>,
     expanding: DFF<Bit>,
+    /// LEAF will start the expander (decided in APPLY).
+    expand_next: DFF<Bit>,
     bank_finished: DFF<Bit>,
     expander_finished: DFF<Bit>,
     first_round: DFF<Bit>,
@@ -240,7 +243,9 @@ pub struct BoardTree {
     gained: Signal<Local, Bits<POINT_BITS>>,
     top_node: Signal<Local, Bits<ADDRESS_BITS>>,
     top_root_moved: Signal<Local, Bit>,
-    over: Signal<Local, Bit>,
+    /// The walk's game is over after APPLY's move (what `over` of the
+    /// walk registers will be in LEAF).
+    over_next: Signal<Local, Bit>,
     one_tile: Signal<Local, Bit>,
     bank_done_now: Signal<Local, Bit>,
     expander_done_now: Signal<Local, Bit>,
@@ -343,8 +348,8 @@ impl BoardTree {
             path_node: Default::default(),
             path_root_moved: Default::default(),
             depth: Default::default(),
-            leaf_visits: Default::default(),
             expanding: Default::default(),
+            expand_next: Default::default(),
             bank_finished: Default::default(),
             expander_finished: Default::default(),
             first_round: Default::default(),
@@ -376,7 +381,7 @@ impl BoardTree {
             gained: Default::default(),
             top_node: Default::default(),
             top_root_moved: Default::default(),
-            over: Default::default(),
+            over_next: Default::default(),
             one_tile: Default::default(),
             bank_done_now: Default::default(),
             expander_done_now: Default::default(),
@@ -457,8 +462,8 @@ impl Logic for BoardTree {
             best_score,
             wait_count,
             depth,
-            leaf_visits,
             expanding,
+            expand_next,
             bank_finished,
             expander_finished,
             first_round,
@@ -543,9 +548,11 @@ impl Logic for BoardTree {
         self.placer.shape.next = self.word.q.val().get_bits::<7>(0);
         self.placer.corner.next = self.word.q.val().get_bits::<8>(7);
 
-        self.over.next = (self.passes_w.q.val() == 2)
-            | !self.tiles_w.q.val().any()
-            | !self.opp_tiles_w.q.val().any();
+        self.over_next.next = ((self.record_shape.val() == self.pass_shape.val())
+            & (self.passes_w.q.val() == 1))
+            | !self.opp_tiles_w.q.val().any()
+            | !(self.tiles_w.q.val() & !(bit_cast::<21, 1>(1.into()) << self.placer.tile.val()))
+                .any();
         self.one_tile.next =
             self.tiles_r.q.val().any() & !(self.tiles_r.q.val() & (self.tiles_r.q.val() - 1)).any();
         self.room.next = self.next_free.q.val() <= self.room_limit.val();
@@ -715,13 +722,16 @@ impl Logic for BoardTree {
             }
             self.root_to_move.d.next = !self.root_to_move.q.val();
             self.parent_visits.d.next = self.record_visits.val();
-            self.leaf_visits.d.next = self.record_visits.val();
             self.level_first.d.next = self.record_first.val();
             self.level_count.d.next = self.record_count.val();
             self.read_index.d.next = 0.into();
             self.unvisited_found.d.next = false;
             self.best_found.d.next = false;
             self.score_index.d.next = 0.into();
+            self.expand_next.d.next = (self.record_visits.val() >= self.expand_after.val())
+                & (self.record_count.val() == 0)
+                & !self.over_next.val()
+                & self.room.val();
             if (self.record_count.val() == 0) | (self.depth.q.val() + 1 == self.max_depth.val()) {
                 self.phase.d.next = self.p_leaf.val();
             } else {
@@ -731,11 +741,7 @@ impl Logic for BoardTree {
             self.bank.start.next = true;
             self.first_round.d.next = false;
             self.expanding.d.next = false;
-            if (self.leaf_visits.q.val() >= self.expand_after.val())
-                & (self.level_count.q.val() == 0)
-                & !self.over.val()
-                & self.room.val()
-            {
+            if self.expand_next.q.val() {
                 self.expander.start.next = true;
                 self.expanding.d.next = true;
             }
