@@ -54,6 +54,7 @@ use crate::move_gen::Tiles;
 use crate::one_ply::OnePly;
 use crate::placer::Placer;
 use crate::pop_count::PopCount196;
+use crate::search_budget::SearchBudget;
 use ::model::monte_carlo as model;
 pub use ::model::monte_carlo::Budget;
 use rust_hdl::prelude::*;
@@ -233,8 +234,9 @@ pub struct MonteCarlo {
     /// The watchdog's budget reached; a round may start.
     expired: Signal<Local, Bit>,
     rounds_left: Signal<Local, Bit>,
-    rounds_until: Constant<Bits<TIMER_BITS>>,
-    watchdog: Constant<Bits<TIMER_BITS>>,
+    /// The round budget and the watchdog (a Verilator model's command line
+    /// may set others: `crate::search_budget`).
+    budget: SearchBudget,
     seed: Constant<Bits<32>>,
     noise_mask: Constant<Bits<32>>,
     tile_bit: Constant<Tiles>,
@@ -268,9 +270,6 @@ impl MonteCarlo {
     /// # Panics
     /// If a budget does not fit [`TIMER_BITS`] bits.
     pub fn new(budget: Budget) -> MonteCarlo {
-        for b in [budget.rounds_until, budget.watchdog] {
-            assert!(b < 1 << TIMER_BITS, "budget {b} cycles");
-        }
         let s = |v: u64| Constant::new(Bits::<4>::from(v));
         MonteCarlo {
             clock: Default::default(),
@@ -353,8 +352,7 @@ impl MonteCarlo {
             value20: Default::default(),
             expired: Default::default(),
             rounds_left: Default::default(),
-            rounds_until: Constant::new(budget.rounds_until.into()),
-            watchdog: Constant::new(budget.watchdog.into()),
+            budget: SearchBudget::new(budget),
             seed: Constant::new(u64::from(model::SEED).into()),
             noise_mask: Constant::new(((1u64 << NOISE_BITS) - 1).into()),
             tile_bit: Constant::new(1u64.into()),
@@ -500,8 +498,8 @@ impl Logic for MonteCarlo {
             self.value20.next = bit_cast::<TOTAL_BITS, 10>(self.value.val()) | self.extend20.val();
         }
 
-        self.expired.next = self.timer.q.val() >= self.watchdog.val();
-        self.rounds_left.next = (self.timer.q.val() < self.rounds_until.val())
+        self.expired.next = self.timer.q.val() >= self.budget.watchdog.val();
+        self.rounds_left.next = (self.timer.q.val() < self.budget.rounds_until.val())
             & (self.rounds_q.q.val() != self.round_limit.val());
 
         // Rotation of the valid entries (a prefix of the list): each takes

@@ -120,7 +120,10 @@ const Port PORTS[] = {
 
 class Harness {
   public:
-    Harness() : context_(new VerilatedContext), top_(new Vdut(context_.get())) {
+    Harness(int argc, char** argv)
+        : context_(new VerilatedContext), top_(new Vdut(context_.get())) {
+        // Plusargs for the block's $value$plusargs (none given: its defaults).
+        context_->commandArgs(argc, argv);
 #ifdef HARNESS_CLOCK
         top_->HARNESS_CLOCK = 0;
 #endif
@@ -194,9 +197,8 @@ long parse_count(std::istringstream& words, const char* what) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    Verilated::commandArgs(argc, argv);
     std::ios::sync_with_stdio(false);
-    Harness h;
+    Harness h(argc, argv);
     std::string line;
     while (std::getline(std::cin, line)) {
         std::istringstream words(line);

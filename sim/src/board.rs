@@ -8,6 +8,7 @@ use crate::server::{serve_on_pty, PtyServer};
 use crate::tcp::{serve_on_tcp, TcpServer};
 use crate::verilated::BoardSpec;
 use crate::{MuxPort, SerialDevice};
+use hdl::search_budget::{ROUNDS_UNTIL_PLUSARG, WATCHDOG_PLUSARG};
 use hdl::{PlayerConfig, Ulx3sTop};
 use std::net::TcpListener;
 
@@ -15,14 +16,24 @@ use std::net::TcpListener;
 pub const ULX3S_TOP: &str = "ulx3s_top";
 
 /// The board's top level built as `config` says (its clock and baud rate among others),
-/// as Verilog for Verilator.
+/// as Verilog for Verilator. The search's budget is not in the Verilog but on the
+/// model's command line (`hdl::search_budget`): the Verilog holds the real board's
+/// ([`hdl::PlayerConfig::default`]'s), so that one model serves every budget.
 pub fn ulx3s_spec(config: PlayerConfig) -> Result<BoardSpec, String> {
+    let built = PlayerConfig {
+        budget: PlayerConfig::default().budget,
+        ..config
+    };
     let verilog = hdl::verilog::on_big_stack(|| {
-        hdl::verilog::verilog_named(Ulx3sTop::new(config)?, ULX3S_TOP)
+        hdl::verilog::verilog_named(Ulx3sTop::new(built)?, ULX3S_TOP)
     })?;
     Ok(BoardSpec::new(verilog, ULX3S_TOP)
         .with_clock_hz(config.clock_hz)
-        .with_baud(config.baud))
+        .with_baud(config.baud)
+        .with_plusargs(vec![
+            format!("+{ROUNDS_UNTIL_PLUSARG}={}", config.budget.rounds_until),
+            format!("+{WATCHDOG_PLUSARG}={}", config.budget.watchdog),
+        ]))
 }
 
 /// One device served on a new pseudo-terminal and on `listener` at once: bytes from

@@ -50,7 +50,8 @@ pub struct BoardSimArgs {
     /// The search's rounds start during this many milliseconds of board time
     /// (default: the real board's, 650). The simulator runs about 650,000 board
     /// cycles a second, so the real board's budget takes some 25 s a move; a few
-    /// milliseconds make a quick opponent. Each budget builds its own model.
+    /// milliseconds make a quick opponent. One model serves every budget (the
+    /// budget is on its command line: `hdl::search_budget`).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub search_ms: Option<u32>,
     /// Print only the two address lines, not a line per answer (nor the busy lines).

@@ -83,6 +83,9 @@ pub struct BoardSpec {
     pub clock_hz: u64,
     /// The serial line's baud rate.
     pub baud: u64,
+    /// Verilog plusargs the model is started with (`+name=value`, read by
+    /// `$value$plusargs`); not part of what is built.
+    pub plusargs: Vec<String>,
 }
 
 impl BoardSpec {
@@ -93,7 +96,13 @@ impl BoardSpec {
             top_module: top_module.into(),
             clock_hz: BOARD_CLOCK_HZ,
             baud: DEFAULT_BAUD,
+            plusargs: Vec::new(),
         }
+    }
+
+    /// The same, the model started with `plusargs`.
+    pub fn with_plusargs(self, plusargs: Vec<String>) -> BoardSpec {
+        BoardSpec { plusargs, ..self }
     }
 
     /// The same at `baud`.
@@ -223,6 +232,8 @@ pub struct Model {
     pub clock_hz: u64,
     /// Clock cycles a bit on the serial lines.
     pub cycles_per_bit: u64,
+    /// The plusargs it is started with.
+    pub plusargs: Vec<String>,
     /// Whether this call compiled it (else an earlier build was reused).
     pub built_now: bool,
 }
@@ -275,6 +286,7 @@ impl Model {
             top_module: spec.top_module.clone(),
             clock_hz: spec.clock_hz,
             cycles_per_bit,
+            plusargs: spec.plusargs.clone(),
             built_now,
         };
         if dir.join("board").exists() {
@@ -592,6 +604,7 @@ impl VerilatedBoard {
         let quiet = QUIET_BITS * model.cycles_per_bit;
         let mut child = Command::new(&model.exe)
             .args([model.cycles_per_bit.to_string(), quiet.to_string()])
+            .args(&model.plusargs)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

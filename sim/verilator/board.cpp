@@ -3,7 +3,9 @@
 // ports of hdl::Ulx3sTop) clocked cycle by cycle, its serial lines driven and
 // decoded as 8N1 frames of exactly CYCLES_PER_BIT clock cycles a bit. The
 // Rust side (sim/src/verilated.rs) drives it over stdin/stdout, one command
-// or report a line. Usage: board CYCLES_PER_BIT QUIET_CYCLES
+// or report a line. Usage: board CYCLES_PER_BIT QUIET_CYCLES [+PLUSARG=VALUE ...]
+// (the plusargs for the model's $value$plusargs, e.g. the search's budget:
+// hdl/src/search_budget.rs)
 //
 // Time is counted in rising clock edges since power-up: "cycle C" is the
 // moment just after edge C. The host's line is set before each edge (so the
@@ -52,8 +54,10 @@ struct Frame {
 
 class Board {
   public:
-    Board(uint64_t cycles_per_bit, uint64_t quiet_cycles)
+    Board(uint64_t cycles_per_bit, uint64_t quiet_cycles, int argc, char **argv)
         : n_(cycles_per_bit), quiet_needed_(quiet_cycles), top_(new Vboard(&context_)) {
+        // `+name=value` arguments for the model's $value$plusargs (read at power-up).
+        context_.commandArgs(argc, argv);
         top_->btn = 1;  // btn[0] (PWRON) is active low: no button pressed
         top_->ftdi_txd = 1;
         top_->clk_25mhz = 0;
@@ -198,9 +202,15 @@ class Board {
 }  // namespace
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s CYCLES_PER_BIT QUIET_CYCLES\n", argv[0]);
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s CYCLES_PER_BIT QUIET_CYCLES [+PLUSARG=VALUE ...]\n", argv[0]);
         return 2;
+    }
+    for (int i = 3; i < argc; i++) {
+        if (argv[i][0] != '+') {
+            fprintf(stderr, "%s: %s is no +PLUSARG=VALUE\n", argv[0], argv[i]);
+            return 2;
+        }
     }
     uint64_t cycles_per_bit = strtoull(argv[1], nullptr, 10);
     uint64_t quiet_cycles = strtoull(argv[2], nullptr, 10);
@@ -208,7 +218,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: CYCLES_PER_BIT must be 2 or more\n", argv[0]);
         return 2;
     }
-    Board board(cycles_per_bit, quiet_cycles);
+    Board board(cycles_per_bit, quiet_cycles, argc, argv);
     char command[64];
     while (fgets(command, sizeof command, stdin)) {
         unsigned value = 0;
