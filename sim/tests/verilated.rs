@@ -172,6 +172,24 @@ fn the_echo_answers_in_exactly_the_uart_blocks_time_and_then_stops_the_clock() {
 }
 
 #[test]
+fn a_start_argument_that_is_no_plusarg_stops_the_driver_and_the_probe_says_so() {
+    // The plusargs reach the driver as they are given; one that does not start
+    // with `+` is refused before the model runs a cycle.
+    let mut model = echo_model().clone();
+    model.plusargs = vec!["+fine=1".into(), "rounds_until=5".into()];
+    let mut board = model.start().unwrap();
+    let probe = board.probe();
+    let deadline = Instant::now() + LIMIT;
+    while probe.failure().is_none() && Instant::now() < deadline {
+        board.receive(b'A');
+        board.advance();
+    }
+    let failure = probe.failure().expect("the driver stops");
+    assert!(failure.contains("exit status: 2"), "{failure}");
+    assert_eq!(probe.cycles(), 0);
+}
+
+#[test]
 fn all_256_byte_values_back_to_back_each_answer_in_the_same_time() {
     let mut board = echo_model().start().unwrap();
     let probe = board.probe();
