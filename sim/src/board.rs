@@ -20,6 +20,13 @@ pub const ULX3S_TOP: &str = "ulx3s_top";
 /// model's command line (`hdl::search_budget`): the Verilog holds the real board's
 /// ([`hdl::PlayerConfig::default`]'s), so that one model serves every budget.
 pub fn ulx3s_spec(config: PlayerConfig) -> Result<BoardSpec, String> {
+    let timer = hdl::monte_carlo::TIMER_BITS;
+    if config.budget.rounds_until.max(config.budget.watchdog) >= 1 << timer {
+        return Err(format!(
+            "a budget of {:?} does not fit the search's {timer}-bit timer",
+            config.budget
+        ));
+    }
     let built = PlayerConfig {
         budget: PlayerConfig::default().budget,
         ..config

@@ -159,3 +159,14 @@ fn four_refereed_games_over_a_pty_equal_the_model_move_for_move_in_board_time() 
     );
     server.stop().unwrap();
 }
+
+#[test]
+fn a_budget_beyond_the_search_timer_is_refused_before_any_build() {
+    let too_long = Budget::rounds_for(1 << hdl::monte_carlo::TIMER_BITS);
+    let error = ulx3s_spec(hdl::PlayerConfig {
+        budget: too_long,
+        ..hdl::PlayerConfig::default()
+    })
+    .expect_err("the plusargs would be cut to the timer's width");
+    assert!(error.contains("26-bit timer"), "{error}");
+}
