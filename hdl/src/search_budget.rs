@@ -11,9 +11,9 @@ use model::monte_carlo::Budget;
 use rust_hdl::prelude::*;
 
 /// The plusarg a Verilator model reads its round budget from.
-pub const ROUNDS_UNTIL_PLUSARG: &str = "rounds_until";
+const ROUNDS_UNTIL_PLUSARG: &str = "rounds_until";
 /// The plusarg a Verilator model reads its watchdog from.
-pub const WATCHDOG_PLUSARG: &str = "watchdog";
+const WATCHDOG_PLUSARG: &str = "watchdog";
 
 /// A search budget: the round budget and the watchdog, in clock cycles.
 #[derive(LogicBlock)]
@@ -27,18 +27,42 @@ pub struct SearchBudget {
 }
 
 impl SearchBudget {
-    /// The budget `budget` (its counts must fit in [`TIMER_BITS`]).
+    /// The budget `budget`.
+    ///
+    /// # Panics
+    /// If it does not fit the timer ([`SearchBudget::fits`]).
     pub fn new(budget: Budget) -> SearchBudget {
-        assert!(
-            budget.rounds_until < 1 << TIMER_BITS && budget.watchdog < 1 << TIMER_BITS,
-            "a budget of {budget:?} does not fit the search's {TIMER_BITS}-bit timer"
-        );
+        if let Err(e) = SearchBudget::fits(budget) {
+            panic!("{e}");
+        }
         SearchBudget {
             rounds_until: Default::default(),
             watchdog: Default::default(),
             rounds_until_value: Constant::new(budget.rounds_until.into()),
             watchdog_value: Constant::new(budget.watchdog.into()),
         }
+    }
+}
+
+impl SearchBudget {
+    /// Whether `budget`'s counts fit the search's [`TIMER_BITS`]-bit timer
+    /// (else the error says so).
+    pub fn fits(budget: Budget) -> Result<(), String> {
+        if budget.rounds_until.max(budget.watchdog) < 1 << TIMER_BITS {
+            Ok(())
+        } else {
+            Err(format!(
+                "a budget of {budget:?} does not fit the search's {TIMER_BITS}-bit timer"
+            ))
+        }
+    }
+
+    /// The command-line arguments that give a Verilator model `budget`.
+    pub fn plusargs(budget: Budget) -> Vec<String> {
+        vec![
+            format!("+{ROUNDS_UNTIL_PLUSARG}={}", budget.rounds_until),
+            format!("+{WATCHDOG_PLUSARG}={}", budget.watchdog),
+        ]
     }
 }
 
@@ -104,6 +128,19 @@ mod tests {
                 "{expected} missing in\n{verilog}"
             );
         }
+    }
+
+    #[test]
+    fn the_plusargs_name_what_the_verilog_reads() {
+        let budget = Budget::rounds_for(1_000);
+        assert_eq!(
+            SearchBudget::plusargs(budget),
+            [
+                "+rounds_until=1000".to_string(),
+                format!("+watchdog={}", budget.watchdog)
+            ]
+        );
+        assert!(SearchBudget::fits(budget).is_ok());
     }
 
     #[test]

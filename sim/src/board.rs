@@ -8,8 +8,7 @@ use crate::server::{serve_on_pty, PtyServer};
 use crate::tcp::{serve_on_tcp, TcpServer};
 use crate::verilated::BoardSpec;
 use crate::{MuxPort, SerialDevice};
-use hdl::search_budget::{ROUNDS_UNTIL_PLUSARG, WATCHDOG_PLUSARG};
-use hdl::{PlayerConfig, Ulx3sTop};
+use hdl::{PlayerConfig, SearchBudget, Ulx3sTop};
 use std::net::TcpListener;
 
 /// The top module's name, as `hdl-verilog` writes it to `build/ulx3s_top.v`.
@@ -20,13 +19,7 @@ pub const ULX3S_TOP: &str = "ulx3s_top";
 /// model's command line (`hdl::search_budget`): the Verilog holds the real board's
 /// ([`hdl::PlayerConfig::default`]'s), so that one model serves every budget.
 pub fn ulx3s_spec(config: PlayerConfig) -> Result<BoardSpec, String> {
-    let timer = hdl::monte_carlo::TIMER_BITS;
-    if config.budget.rounds_until.max(config.budget.watchdog) >= 1 << timer {
-        return Err(format!(
-            "a budget of {:?} does not fit the search's {timer}-bit timer",
-            config.budget
-        ));
-    }
+    SearchBudget::fits(config.budget)?;
     let built = PlayerConfig {
         budget: PlayerConfig::default().budget,
         ..config
@@ -37,10 +30,7 @@ pub fn ulx3s_spec(config: PlayerConfig) -> Result<BoardSpec, String> {
     Ok(BoardSpec::new(verilog, ULX3S_TOP)
         .with_clock_hz(config.clock_hz)
         .with_baud(config.baud)
-        .with_plusargs(vec![
-            format!("+{ROUNDS_UNTIL_PLUSARG}={}", config.budget.rounds_until),
-            format!("+{WATCHDOG_PLUSARG}={}", config.budget.watchdog),
-        ]))
+        .with_plusargs(SearchBudget::plusargs(config.budget)))
 }
 
 /// One device served on a new pseudo-terminal and on `listener` at once: bytes from
