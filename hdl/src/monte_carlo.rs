@@ -72,8 +72,8 @@ const _: () = assert!(NOISE_BITS == 6);
 const LAST_ENTRY: usize = ENTRIES - 1;
 const _: () = assert!(LAST_ENTRY == 15);
 
-/// Bits of the cycle counter: budgets up to 2^26 cycles (1.34 s at 50 MHz).
-pub const TIMER_BITS: usize = 26;
+/// Bits of the cycle counter (`SearchBudget`'s): budgets up to 2^26 cycles (1.34 s at 50 MHz).
+pub use crate::search_budget::TIMER_BITS;
 const _: () = assert!(model::Budget::board().watchdog < 1 << TIMER_BITS);
 /// Bits of a total.
 pub const TOTAL_BITS: usize = 20;

@@ -6,9 +6,12 @@
 //! C++ model built a budget; Yosys does not define `VERILATOR` and sees
 //! only the constants.
 
-use crate::monte_carlo::TIMER_BITS;
 use model::monte_carlo::Budget;
 use rust_hdl::prelude::*;
+
+/// Bits of the searches' cycle counters and so of a budget: up to 2^26
+/// cycles (1.34 s at 50 MHz).
+pub const TIMER_BITS: usize = 26;
 
 /// The plusarg a Verilator model reads its round budget from.
 const ROUNDS_UNTIL_PLUSARG: &str = "rounds_until";
