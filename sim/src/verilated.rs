@@ -45,6 +45,10 @@ pub const QUIET_BITS: u64 = 2;
 /// The real time one [`SerialDevice::advance`] may clock the model for.
 pub const SLICE: Duration = Duration::from_millis(3);
 
+/// How long a driver that closed its output is given to exit, so that its
+/// exit status can be told.
+const EXIT_GRACE: Duration = Duration::from_secs(5);
+
 /// Verilator's arguments besides the files and names: its optimisations, X values
 /// resolved for speed, and the C++ compiler's optimisations. The model's code that runs
 /// every cycle (make's `OPT_FAST`, which also builds the driver) is compiled at -O3 with
@@ -700,9 +704,21 @@ impl VerilatedBoard {
 
     /// The driver has stopped: the board is dead from now on.
     fn fail(&mut self, why: String) {
+        self.fail_after(why, Duration::ZERO);
+    }
+
+    /// As [`fail`](Self::fail), for a driver that is going away (it closed its
+    /// output): its exit status is waited for up to `grace`, since the pipe
+    /// closes a moment before the process can be reaped.
+    fn fail_after(&mut self, why: String, grace: Duration) {
         if !self.dead {
             self.dead = true;
-            let status = self.child.try_wait().ok().flatten();
+            let deadline = Instant::now() + grace;
+            let mut status = self.child.try_wait().ok().flatten();
+            while status.is_none() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(5));
+                status = self.child.try_wait().ok().flatten();
+            }
             let why = match status {
                 Some(status) => format!("{why} ({status})"),
                 None => why,
@@ -801,7 +817,7 @@ impl SerialDevice for VerilatedBoard {
             line.clear();
             match self.reports.read_line(&mut line) {
                 Ok(0) => {
-                    self.fail("it closed its output".into());
+                    self.fail_after("it closed its output".into(), EXIT_GRACE);
                     break Activity::Idle;
                 }
                 Err(e) => {
