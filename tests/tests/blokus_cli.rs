@@ -211,7 +211,10 @@ fn bench_prints_the_figures_benchmarks_md_quotes() {
         "  ply  0: ",
         "board search (model::monte_carlo, rounds during 2.0 ms, ",
         "playouts/s in hardware at 50 MHz, ",
-        "board tree (model::board_tree, 4 engines, rounds during 2.0 ms; ",
+        &format!(
+            "board tree (model::board_tree, {} engines, rounds during 2.0 ms; ",
+            model::playout_bank::ENGINES
+        ),
         "playouts/s by its cycles at 50 MHz, ",
         "perft 2 from the start: 171396 leaves",
     ] {

@@ -20,7 +20,7 @@ use crate::cell_playout::{run as engine_run, EngineRun};
 use blokus::Position;
 
 /// Engines in the bank.
-pub const ENGINES: usize = 4;
+pub const ENGINES: usize = 2;
 /// What makes each engine's stream its own: golden-ratio multiples.
 pub const SALTS: [u32; ENGINES] = {
     let mut salts = [0u32; ENGINES];
