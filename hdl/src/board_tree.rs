@@ -10,7 +10,8 @@
 //! cycle after its address): its move (shape and box corner; shape
 //! [`PASS_SHAPE`] is a pass, which the [`Placer`] places as nothing), its
 //! visits and points, and its children (the first's address and how many).
-//! - **Root**: the expander runs on the position; its children are written
+//! - **Root**: `start` loads the position into the walk registers and the
+//!   expander starts on them a cycle later; its children are written
 //!   from address 0 as they stream out. No child: a pass; one child or one
 //!   tile left: the first child at once.
 //! - **CHECK** (1 cycle): the cycle counter against `rounds_until`; the walk
@@ -27,8 +28,9 @@
 //! - **LEAF** (1 cycle): the bank starts on the walk position (reseeding its
 //!   streams in the search's first round); the expander too when the leaf
 //!   has enough visits, its game is not over and the memory has room
-//!   (decided in APPLY from the registers LEAF would read, and registered,
-//!   so that the expander's `start` comes from a register).
+//!   (decided in APPLY from the registers LEAF would read, and registered);
+//!   the expander's `start` is itself a register, high in PLAYOUT's first
+//!   cycle, so nothing but a wire lies before its fan-out.
 //!   **PLAYOUT**: the expander's children are written as they stream out
 //!   (a pass child when there is none); it ends in the cycle both are done.
 //!   The **watchdog** acts here, where a round waits on other blocks (the
@@ -207,6 +209,10 @@ pub struct BoardTree {
     expanding: DFF<Bit>,
     /// LEAF will start the expander (decided in APPLY).
     expand_next: DFF<Bit>,
+    /// The expander's `start`, a cycle after the phase that decides it, so
+    /// that no logic lies between that decision and the expander's many
+    /// registers it clears.
+    expander_go: DFF<Bit>,
     bank_finished: DFF<Bit>,
     expander_finished: DFF<Bit>,
     first_round: DFF<Bit>,
@@ -350,6 +356,7 @@ impl BoardTree {
             depth: Default::default(),
             expanding: Default::default(),
             expand_next: Default::default(),
+            expander_go: Default::default(),
             bank_finished: Default::default(),
             expander_finished: Default::default(),
             first_round: Default::default(),
@@ -464,6 +471,7 @@ impl Logic for BoardTree {
             depth,
             expanding,
             expand_next,
+            expander_go,
             bank_finished,
             expander_finished,
             first_round,
@@ -511,21 +519,16 @@ impl Logic for BoardTree {
         self.memory.write_data.next = self.child_word.val();
         self.pass_word.next = bit_cast::<NODE_BITS, 7>(self.pass_shape.val());
 
-        // The expander: the position at the ports for the root, else the walk's.
+        // The expander: the walk's position (the root's, loaded by `start`),
+        // started from its register.
         self.expander.clock.next = self.clock.val();
-        self.expander.start.next = false;
+        self.expander.start.next = self.expander_go.q.val() & !self.cancel.val();
+        self.expander_go.d.next = false;
         self.expander.own.next = self.own_w.q.val();
         self.expander.opponent.next = self.opp_w.q.val();
         self.expander.start_square.next = self.square_w.q.val();
         self.expander.opponent_start_square.next = self.opp_square_w.q.val();
         self.expander.tiles_left.next = self.tiles_w.q.val();
-        if self.phase.q.val() == self.p_idle.val() {
-            self.expander.own.next = self.own.val();
-            self.expander.opponent.next = self.opponent.val();
-            self.expander.start_square.next = self.start_square.val();
-            self.expander.opponent_start_square.next = self.opponent_start_square.val();
-            self.expander.tiles_left.next = self.tiles_left.val();
-        }
         // The bank: the walk's position.
         self.bank.clock.next = self.clock.val();
         self.bank.start.next = false;
@@ -622,7 +625,12 @@ impl Logic for BoardTree {
                 self.tiles_r.d.next = self.tiles_left.val();
                 self.opp_tiles_r.d.next = self.opponent_tiles_left.val();
                 self.passes_r.d.next = self.passes.val();
-                self.expander.start.next = true;
+                self.own_w.d.next = self.own.val();
+                self.opp_w.d.next = self.opponent.val();
+                self.square_w.d.next = self.start_square.val();
+                self.opp_square_w.d.next = self.opponent_start_square.val();
+                self.tiles_w.d.next = self.tiles_left.val();
+                self.expander_go.d.next = true;
                 self.next_free.d.next = 0.into();
                 self.root_count.d.next = 0.into();
                 self.root_visits.d.next = 0.into();
@@ -742,7 +750,7 @@ impl Logic for BoardTree {
             self.first_round.d.next = false;
             self.expanding.d.next = false;
             if self.expand_next.q.val() {
-                self.expander.start.next = true;
+                self.expander_go.d.next = true;
                 self.expanding.d.next = true;
             }
             self.bank_finished.d.next = false;
@@ -834,7 +842,7 @@ impl Logic for BoardTree {
             }
         }
         if self.cancel.val() {
-            self.expander.start.next = false;
+            self.expander_go.d.next = false;
             self.bank.start.next = false;
             self.pending.d.next = false;
             self.done_q.d.next = false;

@@ -39,11 +39,13 @@
 //! Each table is a small ROM; each score takes two 16 x 16 products.
 //!
 //! # Timing
-//! `start` is taken at edge 1, the expander starting on the root with it;
-//! the root takes the expander's edges and one more to decide. A round: [`CHECK_CYCLES`] to compare the
+//! `start` is taken at edge 1; the expander starts on the root
+//! [`EXPANDER_DELAY`] edges later, and the root takes the expander's edges,
+//! that delay and one more to decide. A round: [`CHECK_CYCLES`] to compare the
 //! counter with the budget; a level of the descent [`LEVEL_CYCLES`] plus a
 //! cycle per child; [`LEAF_CYCLES`] at the leaf; the playout (the bank's
-//! edges) and, beside it, the expansion (the expander's edges), the longer
+//! edges) and, beside it, the expansion (the expander's edges after its
+//! [`EXPANDER_DELAY`]), the longer
 //! of the two; [`BACKUP_CYCLES`] per node of the
 //! path. The choice takes a cycle per root child and [`CHOICE_CYCLES`] more;
 //! `done` is high after its last edge. A node's word is read from the
@@ -84,8 +86,12 @@ pub const CHECK_CYCLES: u64 = 1;
 /// (`hdl::UCB_LATENCY`), the chosen child's read and its word's two cycles,
 /// its move played.
 pub const LEVEL_CYCLES: u64 = 2 + 4 + 1 + 1 + 1;
-/// Cycles at the leaf before the playouts (the bank and the expander start).
+/// Cycles at the leaf before the playouts (the bank starts).
 pub const LEAF_CYCLES: u64 = 1;
+/// Edges from the phase that starts the expander (the root's `start`, the
+/// leaf) to the expander's own `start`: a register between them, so that
+/// no logic lies before the expander's fan-out (`hdl::BoardTree`).
+pub const EXPANDER_DELAY: u64 = 1;
 /// The deepest a descent goes (the path's stack): a node this deep is a
 /// leaf even with children.
 pub const MAX_DEPTH: usize = 32;
@@ -99,10 +105,12 @@ pub const CHOICE_CYCLES: u64 = 2;
 /// The longest the bank can play: an engine's longest playout, then the
 /// bank's own edges.
 pub const MAX_PLAYOUT_EDGES: u64 = MAX_PLAYOUT_CYCLES + FINISH_EDGES;
-/// The longest an expansion can take: the candidate stream's longest run
-/// (every cell an attach cell, 2,047 candidates: the count's width), the
-/// scorer, then the children streamed out.
-pub const MAX_EXPANSION_EDGES: u64 = crate::cell_candidates::MAX_DONE_EDGE as u64
+/// The longest an expansion can take from the leaf: the expander's delay, the
+/// candidate stream's longest run (every cell an attach cell, 2,047
+/// candidates: the count's width), the scorer, then the children streamed
+/// out.
+pub const MAX_EXPANSION_EDGES: u64 = EXPANDER_DELAY
+    + crate::cell_candidates::MAX_DONE_EDGE as u64
     + crate::expander::TAG_STAGES
     + 2
     + CHILDREN as u64;
@@ -256,7 +264,7 @@ pub fn search_expanding_after(
     let me = position.to_move();
     let root_expansion = expand(position);
     let kept = root_expansion.children;
-    let mut edge = root_expansion.edges + 1;
+    let mut edge = EXPANDER_DELAY + root_expansion.edges + 1;
     let mut outcome = TreeOutcome {
         best: kept.first().copied(),
         candidates: root_expansion.candidates,
@@ -326,7 +334,7 @@ pub fn search_expanding_after(
             && nodes.len() + CHILDREN <= NODES
         {
             let children = expand(&leaf);
-            expansion = children.edges;
+            expansion = EXPANDER_DELAY + children.edges;
             let n = children.children.len() as u64;
             if n == 0 {
                 new_children.push((Node::new(None), edge + expansion - 1));
@@ -579,7 +587,7 @@ mod tests {
             .expect("a position with one move");
         let outcome = search(forced, tree_budget());
         assert_eq!((outcome.rounds, outcome.nodes), (0, 1));
-        assert_eq!(outcome.edges, expand(forced).edges + 1);
+        assert_eq!(outcome.edges, EXPANDER_DELAY + expand(forced).edges + 1);
         // After the other side's pass, the search runs as usual.
         let mut position = Position::new();
         position.play(Move::Pass);
