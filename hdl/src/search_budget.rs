@@ -45,9 +45,7 @@ impl SearchBudget {
             watchdog_value: Constant::new(budget.watchdog.into()),
         }
     }
-}
 
-impl SearchBudget {
     /// Whether `budget`'s counts fit the search's [`TIMER_BITS`]-bit timer
     /// (else the error says so).
     pub fn fits(budget: Budget) -> Result<(), String> {
