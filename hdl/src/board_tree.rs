@@ -6,7 +6,7 @@
 //! those cycles.
 //!
 //! # How
-//! A node is one word of the node memory (a synchronous RAM, read one
+//! A node is one word of the node memory (a synchronous [`ColumnRam`], read one
 //! cycle after its address): its move (shape and box corner; shape
 //! [`PASS_SHAPE`] is a pass, which the [`Placer`] places as nothing), its
 //! visits and points, and its children (the first's address and how many).
@@ -48,6 +48,7 @@
 //!   (the first of equals) is the move.
 
 use crate::board::Board;
+use crate::column_ram::ColumnRam;
 use crate::expander::Expander;
 use crate::move_gen::Tiles;
 use crate::placer::Placer;
@@ -152,7 +153,7 @@ pub struct BoardTree {
     pub timed_out: Signal<Out, Bit>,
     /// Searching, or the expander or the bank still at work.
     pub busy: Signal<Out, Bit>,
-    memory: RAM<Bits<NODE_BITS>, ADDRESS_BITS>,
+    memory: ColumnRam<Bits<NODE_BITS>, ADDRESS_BITS>,
     expander: Expander,
     bank: PlayoutBank,
     scorer: UcbScore,
@@ -310,7 +311,7 @@ impl BoardTree {
             plies: Default::default(),
             timed_out: Default::default(),
             busy: Default::default(),
-            memory: RAM::default(),
+            memory: ColumnRam::default(),
             expander: Expander::new(),
             bank: PlayoutBank::new(),
             scorer: UcbScore::new(),
