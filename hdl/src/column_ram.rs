@@ -10,7 +10,8 @@
 use rust_hdl::prelude::*;
 use std::collections::BTreeMap;
 
-/// A RAM of `2^N` words of `D`, one 1-bit memory a bit of `D` in Verilog.
+/// A RAM of `2^N` words of `D`, one 1-bit memory a bit of `D` in Verilog
+/// (`D` of two bits or more: the Verilog indexes the word's bits).
 #[derive(LogicBlock, Default)]
 pub struct ColumnRam<D: Synth, const N: usize> {
     /// The word to read.
