@@ -4,7 +4,7 @@
 # and do not fail:
 #  - WIDTH (WIDTH, WIDTHEXPAND, WIDTHTRUNC, WIDTHCONCAT): rust-hdl writes
 #    32-bit constants (`q + 32'h1` for a 4-bit q) and mixes widths freely;
-#  - DECLFILENAME: a block's sub-modules (`move_gen$active`) share the block's
+#  - DECLFILENAME: a block's sub-modules (`board_tree$expander`) share the block's
 #    file, one file a block by design (Verilator names only the first per file).
 # Any other warning or error fails.
 #   usage: scripts/lint-verilog.sh [FILE.v...]

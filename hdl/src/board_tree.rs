@@ -1,4 +1,4 @@
-//! The board's next search in hardware: a Monte Carlo tree in node memory
+//! The board's search in hardware: a Monte Carlo tree in node memory
 //! over the [`Expander`]'s children, whose leaves the [`PlayoutBank`] plays
 //! out, selecting with the [`UcbScore`] pipeline. The hardware twin of
 //! `model::board_tree::search`, whose doc comment is the specification (the
@@ -6,7 +6,7 @@
 //! those cycles.
 //!
 //! # How
-//! A node is one word of the node memory (a synchronous [`ColumnRam`], read one
+//! A node is one word of the node memory (a synchronous RAM, read one
 //! cycle after its address): its move (shape and box corner; shape
 //! [`PASS_SHAPE`] is a pass, which the [`Placer`] places as nothing), its
 //! visits and points, and its children (the first's address and how many).
@@ -48,7 +48,6 @@
 //!   (the first of equals) is the move.
 
 use crate::board::Board;
-use crate::column_ram::ColumnRam;
 use crate::expander::Expander;
 use crate::move_gen::Tiles;
 use crate::placer::Placer;
@@ -63,7 +62,7 @@ use rust_hdl::prelude::*;
 /// The shape number of a pass child (no shape: the placer places nothing).
 pub const PASS_SHAPE: u64 = 127;
 /// Address bits of the node memory.
-pub const ADDRESS_BITS: usize = 15;
+pub const ADDRESS_BITS: usize = 13;
 /// Width of a count of nodes (up to all of them).
 pub const NODE_COUNT_BITS: usize = ADDRESS_BITS + 1;
 const _: () = assert!(NODES == 1 << ADDRESS_BITS && MAX_DEPTH == 32 && CHILDREN == 16);
@@ -77,7 +76,7 @@ const FIRST_AT: usize = POINTS_AT + POINT_BITS;
 const COUNT_AT: usize = FIRST_AT + ADDRESS_BITS;
 // `update` writes the fields' places as literals (a kernel's shifts take
 // literals): they hold for these widths only.
-const _: () = assert!(VISITS_AT == 15 && POINTS_AT == 39 && FIRST_AT == 64 && COUNT_AT == 79);
+const _: () = assert!(VISITS_AT == 15 && POINTS_AT == 39 && FIRST_AT == 64 && COUNT_AT == 77);
 
 /// The phases.
 mod phase {
@@ -153,7 +152,7 @@ pub struct BoardTree {
     pub timed_out: Signal<Out, Bit>,
     /// Searching, or the expander or the bank still at work.
     pub busy: Signal<Out, Bit>,
-    memory: ColumnRam<Bits<NODE_BITS>, ADDRESS_BITS>,
+    memory: RAM<Bits<NODE_BITS>, ADDRESS_BITS>,
     expander: Expander,
     bank: PlayoutBank,
     scorer: UcbScore,
@@ -311,7 +310,7 @@ impl BoardTree {
             plies: Default::default(),
             timed_out: Default::default(),
             busy: Default::default(),
-            memory: ColumnRam::default(),
+            memory: RAM::default(),
             expander: Expander::new(),
             bank: PlayoutBank::new(),
             scorer: UcbScore::new(),
@@ -514,7 +513,7 @@ impl Logic for BoardTree {
         self.record_visits.next = self.word.q.val().get_bits::<VISIT_BITS>(15);
         self.record_points.next = self.word.q.val().get_bits::<POINT_BITS>(39);
         self.record_first.next = self.word.q.val().get_bits::<ADDRESS_BITS>(64);
-        self.record_count.next = self.word.q.val().get_bits::<5>(79);
+        self.record_count.next = self.word.q.val().get_bits::<5>(77);
         self.child_word.next = bit_cast::<NODE_BITS, 7>(self.expander.child_shape.val())
             | (bit_cast::<NODE_BITS, 8>(self.expander.child_corner.val()) << 7);
         self.memory.write_data.next = self.child_word.val();
@@ -583,7 +582,7 @@ impl Logic for BoardTree {
             | (bit_cast::<NODE_BITS, POINT_BITS>(self.record_points.val() + self.gained.val())
                 << 39)
             | (bit_cast::<NODE_BITS, ADDRESS_BITS>(self.backup_first.val()) << 64)
-            | (bit_cast::<NODE_BITS, 5>(self.backup_count.val()) << 79);
+            | (bit_cast::<NODE_BITS, 5>(self.backup_count.val()) << 77);
         self.bank_done_now.next = self.bank_finished.q.val() | self.bank.done.val();
         self.expander_done_now.next =
             !self.expanding.q.val() | self.expander_finished.q.val() | self.expander.done.val();

@@ -3,9 +3,14 @@
 //! the read clock, a write on the write clock), but its Verilog declares a
 //! 1-bit memory for every bit of the word, so that yosys maps each to the
 //! ECP5 block RAM's 16,384 x 1 configuration: a bit of the word then lives
-//! in 2 blocks of a 32,768-word memory, not in 1 of 16 (the 2,048 x 9
-//! configuration it picks for the whole word), and between the blocks and
-//! the logic run a few hundred wires rather than thousands.
+//! in one block of a 16,384-word memory (2 of a 32,768-word one), not in
+//! 1 of 8 or 16 (the 2,048 x 9 configuration it picks for the whole word),
+//! and between the blocks and the logic run a few hundred wires rather
+//! than thousands.
+//!
+//! The player does not use it today: its tree's 8,192-word memory is a
+//! plain `RAM`, and with 16,384 words in columns the player routed far
+//! slower than that (BENCHMARKS.md, stop 32). It stays for a larger tree.
 
 use rust_hdl::prelude::*;
 use std::collections::BTreeMap;

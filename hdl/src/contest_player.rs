@@ -2,7 +2,7 @@
 //! referee's bytes come in through a [`UartRx`], requests are read and
 //! checked by the contest machine, the opponent's moves decoded
 //! ([`CodeDecoder`]) and placed ([`Placer`]) into the board's registers, the
-//! [`MonteCarlo`] search chooses the board's move, and its code ([`CodeEncoder`]) goes
+//! [`BoardTree`] search chooses the board's move, and its code ([`CodeEncoder`]) goes
 //! out through a [`UartTx`]. The hardware twin of
 //! `model::player::BoardPlayer`, whose doc comment is the
 //! specification: for every byte the referee sends, this block sends what
@@ -23,13 +23,15 @@
 //! again before a reply is out.
 
 use crate::board::{board_from_cell_index, Board};
-use crate::monte_carlo::MonteCarlo;
+use crate::board_tree::BoardTree;
 use crate::move_code::{code_bits, CodeDecoder, CodeEncoder};
 use crate::move_gen::Tiles;
 use crate::placer::Placer;
+use crate::search_budget::SearchBudget;
 use crate::uart_rx::UartRx;
 use crate::uart_tx::{UartTx, BOARD_CLOCK_HZ, DEFAULT_BAUD};
 use blokus::Player;
+use model::board_tree::{tree_budget, EXPAND_AFTER, VISIT_BITS};
 use model::monte_carlo::Budget;
 use protocol::Scheme;
 use rust_hdl::prelude::*;
@@ -66,20 +68,20 @@ pub struct PlayerConfig {
     pub team: [u8; 2],
     /// The scheme for `4` after `2A` (`None`: the one seen, else 2013).
     pub scheme: Option<Scheme>,
-    /// The search's round budget and watchdog, in clock cycles.
+    /// The tree search's round budget and watchdog, in clock cycles.
     pub budget: Budget,
 }
 
 impl Default for PlayerConfig {
-    /// The board's clock ([`BOARD_CLOCK_HZ`], 50 MHz), 115,200 baud, team `FP`, the scheme found out on the link,
-    /// the board's budgets ([`Budget::board`]: rounds during 0.65 s).
+    /// The board's clock ([`BOARD_CLOCK_HZ`], 40 MHz), 115,200 baud, team `FP`, the scheme found out on the link,
+    /// the tree's budgets ([`tree_budget`]: rounds during 0.85 s).
     fn default() -> PlayerConfig {
         PlayerConfig {
             clock_hz: BOARD_CLOCK_HZ,
             baud: DEFAULT_BAUD,
             team: DEFAULT_TEAM,
             scheme: None,
-            budget: Budget::board(),
+            budget: tree_budget(),
         }
     }
 }
@@ -113,7 +115,7 @@ pub struct ContestPlayer {
     decode_last: CodeDecoder,
     placer: Placer,
     encoder: CodeEncoder,
-    search: MonteCarlo,
+    search: BoardTree,
     phase: DFF<Bits<4>>,
     /// The request's first byte, the bytes after it so far, and how many it has.
     kind: DFF<Bits<8>>,
@@ -170,6 +172,11 @@ pub struct ContestPlayer {
     new_game: Signal<Local, Bit>,
     /// A complete `2S` or `3S MMMM` starts the board's game now.
     starts_game: Signal<Local, Bit>,
+    /// The search's budgets (`PlayerConfig::budget`; a Verilator model's
+    /// command line may set others) and its leaves' expansion after
+    /// `EXPAND_AFTER` visits.
+    budget: SearchBudget,
+    expand_after: Constant<Bits<VISIT_BITS>>,
     team_reply: Constant<Bits<32>>,
     configured_valid: Constant<Bit>,
     configured_2014: Constant<Bit>,
@@ -226,7 +233,9 @@ impl ContestPlayer {
             decode_last: CodeDecoder::new(),
             placer: Placer::new(),
             encoder: CodeEncoder::new(),
-            search: MonteCarlo::new(config.budget),
+            search: BoardTree::new(),
+            budget: SearchBudget::new(config.budget),
+            expand_after: Constant::new(u64::from(EXPAND_AFTER).into()),
             phase: Default::default(),
             kind: Default::default(),
             got: Default::default(),
@@ -422,6 +431,12 @@ impl Logic for ContestPlayer {
         self.search.opponent_start_square.next = self.start_two_square.val();
         self.search.tiles_left.next = !self.used_one.q.val();
         self.search.opponent_tiles_left.next = !self.used_two.q.val();
+        // The board searches from its registers, which hold no passes
+        // (`model::player`'s position neither).
+        self.search.passes.next = 0.into();
+        self.search.rounds_until.next = self.budget.rounds_until.val();
+        self.search.watchdog.next = self.budget.watchdog.val();
+        self.search.expand_after.next = self.expand_after.val();
         if self.me_two.q.val() {
             self.search.own.next = self.cells_two.q.val();
             self.search.opponent.next = self.cells_one.q.val();

@@ -16,13 +16,20 @@
 //! `child` high with each child; the cycle after the last raises `done`.
 
 use crate::board::Board;
-use crate::candidates::Count;
 use crate::cell_candidates::CellCandidates;
 use crate::mask_unit::MaskUnit;
 use crate::move_gen::Tiles;
 use crate::scorer::Scorer;
 use model::expander::CHILDREN;
 use rust_hdl::prelude::*;
+
+/// Width of a position's candidate count: up to
+/// `model::cell_candidates::MAX_CANDIDATES` (Blokus Duo positions have far fewer).
+pub const COUNT_BITS: usize = 11;
+const _: () = assert!(model::cell_candidates::MAX_CANDIDATES == (1 << COUNT_BITS) - 1);
+
+/// A number of candidates.
+pub type Count = Bits<COUNT_BITS>;
 
 /// The list's last entry (rust-hdl's Verilog generator needs array
 /// indices with the loop variables in scope, so `update` writes it as a literal).

@@ -5,7 +5,7 @@
 //! the specification of this block.
 //!
 //! The shape data are constants taken from `blokus::tiles::shape_table`
-//! when the block is built, as in [`crate::move_gen`].
+//! when the block is built, as in [`crate::cell_window`].
 
 use crate::board::{Board, SIZE};
 use blokus::tiles::{shape_table, SHAPE_COUNT};

@@ -2,9 +2,8 @@
 //! from the [`Placer`] into a register, then the [`Evaluator`], the
 //! candidate's coordinates and tile travelling beside it, so that every
 //! candidate comes out with its score and features [`TAG_STAGES`] edges
-//! after the stream presented it, in the stream's order. The one-ply core
-//! ([`crate::OnePly`]) and the tree's expander ([`crate::Expander`]) each
-//! put it behind their candidate stream.
+//! after the stream presented it, in the stream's order. The tree's
+//! expander ([`crate::Expander`]) puts it behind its candidate stream.
 //!
 //! `start` samples the position (both sides' cells and the opponent's start
 //! square, which the evaluator reads from then on; the opponent's attach

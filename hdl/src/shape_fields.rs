@@ -1,16 +1,13 @@
-//! Per-shape fields of wide values, as rust-hdl `LogicStruct`s: a move
-//! generator row as its 91 groups of 14 corner bits ([`RowGroups`]), a
-//! flag per shape ([`ShapeFlags`]) and the 5 (shape, cell) pairs of each
-//! shape ([`ShapePairs`]).
+//! Per-shape fields of wide values, as rust-hdl `LogicStruct`s: the 5
+//! (shape, cell) pairs of each shape ([`ShapePairs`]).
 //!
 //! rust-hdl's kernel language has no concatenation, so a wide value built
-//! from per-shape pieces had to be an OR of the pieces widened (`bit_cast`)
-//! and shifted into place. Verilator's C++ computes every one of those
-//! terms at the full width (zero, shift, OR: 40 words each for a 1,274-bit
-//! row) every clock, which was most of the simulated board's time. A
-//! register of one of these types is written a field at a time instead
-//! (`self.r.d.next.s5 = ...`), which rust-hdl writes as a Verilog
-//! part-select assignment (`r$d[(70)+:(14)] = ...`) and Verilator as a
+//! from per-shape pieces has to be an OR of the pieces widened (`bit_cast`)
+//! and shifted into place, or be written a bit at a time; Verilator's C++
+//! computes every one of those terms at the full width every clock. A
+//! signal of one of these types is written a field at a time instead
+//! (`self.pairs.next.s5 = ...`), which rust-hdl writes as a Verilog
+//! part-select assignment (`pairs[(25)+:(5)] = ...`) and Verilator as a
 //! masked word or two. The hardware is the same: every bit is the same
 //! function of the same inputs.
 //!
@@ -18,7 +15,6 @@
 //! `s90 90`) to a macro, so that a block's `update` can name each field
 //! (an HDL kernel cannot index a struct's fields by a loop variable).
 
-use crate::board::SIZE;
 use blokus::tiles::SHAPE_COUNT as SHAPES;
 use rust_hdl::prelude::*;
 
@@ -75,47 +71,29 @@ mod structs {
 
     with_shape_fields!(
         shape_struct
-        /// A move generator row (`crate::move_gen::RowBits`) as its groups:
-        /// field `s<i>` is bits `14 i .. 14 i + 13`, shape `i`'s 14 corner columns.
-        RowGroups, Bits<SIZE>
-    );
-
-    with_shape_fields!(
-        shape_struct
-        /// A bit per shape (`crate::candidates::ShapeSet`): field `s<i>` is bit `i`.
-        ShapeFlags, Bit
-    );
-
-    with_shape_fields!(
-        shape_struct
         /// A set of (shape, cell) pairs (`crate::cell_window::PairFits`):
         /// field `s<i>` is bits `5 i .. 5 i + 4`, shape `i`'s cells.
         ShapePairs, Bits<5>
     );
 }
-pub use structs::{RowGroups, ShapeFlags, ShapePairs};
+pub use structs::ShapePairs;
 
 const _: () = assert!(SHAPES == 91);
-const _: () = assert!(<RowGroups as Synth>::BITS == SHAPES * SIZE);
+const _: () = assert!(<ShapePairs as Synth>::BITS == SHAPES * 5);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::move_gen::RowBits;
 
     #[test]
     fn fields_are_the_bits_in_order() {
-        let row = RowBits::default()
-            .replace_bit(14 * 5 + 3, true)
-            .replace_bit(14 * 90 + 13, true);
-        let groups = RowGroups::from(row);
-        assert_eq!(groups.s5, Bits::<SIZE>::from(1u64 << 3));
-        assert_eq!(groups.s90, Bits::<SIZE>::from(1u64 << 13));
-        assert_eq!(groups.s0, Bits::<SIZE>::default());
-        assert_eq!(RowBits::from(groups), row);
-        let flags = Bits::<SHAPES>::default().replace_bit(7, true);
-        let flags_struct = ShapeFlags::from(flags);
-        assert!(flags_struct.s7 && !flags_struct.s6 && !flags_struct.s8);
-        assert_eq!(Bits::<SHAPES>::from(flags_struct), flags);
+        let pairs = Bits::<{ SHAPES * 5 }>::default()
+            .replace_bit(5 * 5 + 3, true)
+            .replace_bit(5 * 90 + 4, true);
+        let fields = ShapePairs::from(pairs);
+        assert_eq!(fields.s5, Bits::<5>::from(1u64 << 3));
+        assert_eq!(fields.s90, Bits::<5>::from(1u64 << 4));
+        assert_eq!(fields.s0, Bits::<5>::default());
+        assert_eq!(Bits::<{ SHAPES * 5 }>::from(fields), pairs);
     }
 }

@@ -13,8 +13,8 @@ mod rows;
 
 use blokus::{MoveCode, Player, Position};
 use games::blokus::SearchEngine;
-use hdl::monte_carlo::Budget;
 use hdl::{ContestPlayer, PlayerConfig};
+use model::monte_carlo::Budget;
 use model::player::BoardPlayer;
 use protocol::Scheme;
 use protocol::{play_offline, EnginePlayer, Exchange};
@@ -31,7 +31,7 @@ const QUIET_CYCLES: u64 = 40 * CYCLES_PER_BIT;
 
 /// The search's budgets in CI: no round at all (the answer is the
 /// evaluator's best, after the root and the choice), the watchdog far off.
-/// The playouts are checked in `monte_carlo.rs` and by Verilator.
+/// The tree's rounds are checked in `board_tree.rs` and by Verilator.
 const QUICK: Budget = Budget {
     rounds_until: 0,
     watchdog: 1 << 20,
@@ -77,57 +77,61 @@ impl SimulatedBoard {
     fn start(budget: Budget) -> SimulatedBoard {
         let (requests, inbox) = channel::<Vec<u8>>();
         let (outbox, replies) = channel();
-        let thread = std::thread::spawn(move || {
-            let mut sim = Simulation::new();
-            sim.add_clock(5, |x: &mut Box<ContestPlayer>| {
-                x.clock.next = !x.clock.val()
-            });
-            sim.add_testbench(move |mut ep: Sim<ContestPlayer>| {
-                let mut x = ep.init()?;
-                x.rx.next = true;
-                x = ep.watch(|x| x.clock.val().clk, x)?;
-                let mut line = LineDecoder::default();
-                while let Ok(request) = inbox.recv() {
-                    // The request's frames, bit by bit.
-                    let bits: Vec<bool> = request
-                        .iter()
-                        .flat_map(|&b| {
-                            std::iter::once(false)
-                                .chain((0..8).map(move |i| b >> i & 1 == 1))
-                                .chain(std::iter::once(true))
-                        })
-                        .flat_map(|bit| std::iter::repeat_n(bit, CYCLES_PER_BIT as usize))
-                        .collect();
-                    let mut quiet = 0;
-                    let mut t = 0;
-                    while t < bits.len() || quiet < QUIET_CYCLES {
-                        x.rx.next = bits.get(t).copied().unwrap_or(true);
-                        x = ep.watch(|x| !x.clock.val().clk, x)?;
-                        x = ep.watch(|x| x.clock.val().clk, x)?;
-                        line.sample(x.tx.val());
-                        t += 1;
-                        let idle = !x.busy.val() && line.idle() && t >= bits.len();
-                        quiet = if idle { quiet + 1 } else { 0 };
+        // The player with its tree is too big for a default thread's stack.
+        let thread = std::thread::Builder::new()
+            .stack_size(hdl::verilog::VERILOG_STACK)
+            .spawn(move || {
+                let mut sim = Simulation::new();
+                sim.add_clock(5, |x: &mut Box<ContestPlayer>| {
+                    x.clock.next = !x.clock.val()
+                });
+                sim.add_testbench(move |mut ep: Sim<ContestPlayer>| {
+                    let mut x = ep.init()?;
+                    x.rx.next = true;
+                    x = ep.watch(|x| x.clock.val().clk, x)?;
+                    let mut line = LineDecoder::default();
+                    while let Ok(request) = inbox.recv() {
+                        // The request's frames, bit by bit.
+                        let bits: Vec<bool> = request
+                            .iter()
+                            .flat_map(|&b| {
+                                std::iter::once(false)
+                                    .chain((0..8).map(move |i| b >> i & 1 == 1))
+                                    .chain(std::iter::once(true))
+                            })
+                            .flat_map(|bit| std::iter::repeat_n(bit, CYCLES_PER_BIT as usize))
+                            .collect();
+                        let mut quiet = 0;
+                        let mut t = 0;
+                        while t < bits.len() || quiet < QUIET_CYCLES {
+                            x.rx.next = bits.get(t).copied().unwrap_or(true);
+                            x = ep.watch(|x| !x.clock.val().clk, x)?;
+                            x = ep.watch(|x| x.clock.val().clk, x)?;
+                            line.sample(x.tx.val());
+                            t += 1;
+                            let idle = !x.busy.val() && line.idle() && t >= bits.len();
+                            quiet = if idle { quiet + 1 } else { 0 };
+                        }
+                        let status = Status {
+                            in_game: x.in_game.val(),
+                            player_two: x.player_two.val(),
+                            malformed: x.malformed_seen.val(),
+                            framing: x.framing_error_seen.val(),
+                            watchdog: x.watchdog_fired.val(),
+                        };
+                        if outbox
+                            .send((std::mem::take(&mut line.bytes), status))
+                            .is_err()
+                        {
+                            break;
+                        }
                     }
-                    let status = Status {
-                        in_game: x.in_game.val(),
-                        player_two: x.player_two.val(),
-                        malformed: x.malformed_seen.val(),
-                        framing: x.framing_error_seen.val(),
-                        watchdog: x.watchdog_fired.val(),
-                    };
-                    if outbox
-                        .send((std::mem::take(&mut line.bytes), status))
-                        .is_err()
-                    {
-                        break;
-                    }
-                }
-                ep.done(x)
-            });
-            sim.run(Box::new(ContestPlayer::new(config(budget))), u64::MAX / 4)
-                .expect("the simulation ends when the requests do");
-        });
+                    ep.done(x)
+                });
+                sim.run(Box::new(ContestPlayer::new(config(budget))), u64::MAX / 4)
+                    .expect("the simulation ends when the requests do");
+            })
+            .expect("a thread for the simulation");
         SimulatedBoard {
             requests: Some(requests),
             replies,
@@ -267,7 +271,11 @@ fn whole_refereed_games_in_the_event_simulator_match_the_model() {
 
 #[test]
 fn contest_player_verilog_lints_clean() {
-    let mut uut = ContestPlayer::new(config(Budget::board()));
-    uut.connect_all();
-    lint_verilog("contest_player", &generate_verilog(&uut));
+    // The player with its tree is too big for a test thread's stack.
+    let verilog = hdl::verilog::on_big_stack(|| {
+        let mut uut = ContestPlayer::new(config(model::board_tree::tree_budget()));
+        uut.connect_all();
+        generate_verilog(&uut)
+    });
+    lint_verilog("contest_player", &verilog);
 }

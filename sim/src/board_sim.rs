@@ -25,7 +25,7 @@
 
 use crate::board::{serve_board, ulx3s_spec, BoardServer};
 use crate::verilated::{Answer, BoardSpec, Model, Probe};
-use hdl::monte_carlo::Budget;
+use hdl::search_budget::Budget;
 use hdl::PlayerConfig;
 use nix::sys::signal::{SigSet, Signal};
 use std::io::{Read, Write};
@@ -44,7 +44,7 @@ pub struct BoardSimArgs {
     /// The TCP port on 127.0.0.1 (0: any free port; the line `tcp: ADDRESS` says which).
     #[arg(long, value_name = "PORT", default_value_t = 0)]
     pub tcp: u16,
-    /// The serial line's baud rate (the board's UART is built for it, on its clock, 50 MHz).
+    /// The serial line's baud rate (the board's UART is built for it, on its clock, 40 MHz).
     #[arg(long, value_name = "B", default_value_t = 115_200)]
     pub baud: u32,
     /// The search's rounds start during this many milliseconds of board time

@@ -8,8 +8,8 @@
 //! player (`model::player::BoardPlayer`) given the same games.
 //!
 //! The board is built with a search budget of 1 ms of board time
-//! ([`TEST_BUDGET`]): Verilator runs about 650,000 of its cycles a second,
-//! so the real board's 0.65 s would take some 25 s a move. The budget is a
+//! ([`TEST_BUDGET`]): Verilator runs about 240,000 of its cycles a second,
+//! so the real board's 0.85 s would take some 140 s a move. The budget is a
 //! constant of the same hardware; the model takes it too.
 #![cfg(unix)]
 
@@ -162,7 +162,7 @@ fn four_refereed_games_over_a_pty_equal_the_model_move_for_move_in_board_time() 
 
 #[test]
 fn a_budget_beyond_the_search_timer_is_refused_before_any_build() {
-    let too_long = Budget::rounds_for(1 << hdl::monte_carlo::TIMER_BITS);
+    let too_long = Budget::rounds_for(1 << hdl::search_budget::TIMER_BITS);
     let error = ulx3s_spec(hdl::PlayerConfig {
         budget: too_long,
         ..hdl::PlayerConfig::default()

@@ -7,6 +7,9 @@ use blokus::Position;
 use end_to_end::{arena, scratch_dir};
 use std::path::Path;
 
+/// The board's clock in MHz, as the bench prints it.
+const MHZ: u64 = model::monte_carlo::CLOCK_HZ / 1_000_000;
+
 #[test]
 fn perft_prints_the_pentobi_counts_as_its_last_line() {
     assert_eq!(arena(&["blokus", "perft", "1"], "").last_line(), "414");
@@ -207,15 +210,16 @@ fn bench_prints_the_figures_benchmarks_md_quotes() {
     assert_eq!(run.error, None);
     for says in [
         "full legal-move generation (list of placements): median ",
-        "one-ply decision in hardware (hdl::OnePly",
+        "one-ply decision of the flat search's core (model::one_ply, cycles",
         "  ply  0: ",
-        "board search (model::monte_carlo, rounds during 2.0 ms, ",
-        "playouts/s in hardware at 50 MHz, ",
         &format!(
-            "board tree (model::board_tree, {} engines, rounds during 2.0 ms; ",
+            "board search (model::board_tree, {} engines, rounds during 2.0 ms, ",
             model::playout_bank::ENGINES
         ),
-        "playouts/s by its cycles at 50 MHz, ",
+        "board search: ",
+        &format!("playouts/s in hardware at {MHZ} MHz, "),
+        "flat search (model::monte_carlo, the board's search before the tree, rounds during 2.0 ms): ",
+        &format!("playouts/s by its cycles at {MHZ} MHz, "),
         "perft 2 from the start: 171396 leaves",
     ] {
         assert!(run.output.contains(says), "{says}:\n{}", run.output);

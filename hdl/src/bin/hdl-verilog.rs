@@ -8,7 +8,7 @@
 //! Naming blocks restricts the run to them; `--list` prints the names.
 
 use hdl::verilog::{on_big_stack, rename_top, verilog_of};
-use hdl::{BoardState, Evaluator, LegalMoves, MaskUnit, MoveGen, Placer};
+use hdl::{Evaluator, MaskUnit, Placer};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -19,14 +19,8 @@ type Generator = fn() -> String;
 /// Adding a block is one line here.
 const BLOCKS: &[(&str, Generator)] = &[
     ("mask_unit", || verilog_of(MaskUnit::new())),
-    ("move_gen", || verilog_of(MoveGen::new())),
-    ("legal_moves", || verilog_of(LegalMoves::new())),
-    ("candidates", || verilog_of(hdl::Candidates::new())),
     ("evaluator", || verilog_of(Evaluator::new())),
     ("placer", || verilog_of(Placer::new())),
-    ("board_state", || verilog_of(BoardState::new())),
-    ("one_ply", || verilog_of(hdl::OnePly::new())),
-    ("monte_carlo", || verilog_of(hdl::MonteCarlo::default())),
     ("cell_playout", || verilog_of(hdl::CellPlayout::new())),
     ("cell_candidates", || verilog_of(hdl::CellCandidates::new())),
     ("playout_bank", || verilog_of(hdl::PlayoutBank::new())),

@@ -1,86 +1,15 @@
-//! Driving a row-sliced legal-move block (`MoveGen`, `LegalMoves`) in
-//! rust-hdl's event simulator on a schedule of `start` pulses, and checking
-//! what it shows after every rising edge against `model::move_gen`:
-//! `row_valid`, `row`, `busy` and every bit of `row_bits`, on the exact cycle.
+//! Helpers shared by the block tests in rust-hdl's event simulator: running
+//! a clocked block edge by edge ([`simulate_edges`]) or a combinational one
+//! input by input ([`simulate_inputs`]), positions of random legal games
+//! ([`game_positions`]), and a block's Verilog checked for its ports and
+//! linted by Verilator ([`verilog_with_ports`], [`lint_verilog`]).
 
 #![allow(dead_code)] // each test binary uses its own subset
 
-use blokus::tiles::shape_table;
 use blokus::Position;
-use hdl::move_gen::{RowBits, ROW_BITS};
-use model::move_gen::{move_gen_rows, pack_row, LATENCY, ROWS};
 use rust_hdl::prelude::*;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
-
-/// Words of a packed row (`model::move_gen::pack_row`).
-pub const ROW_WORDS: usize = ROW_BITS.div_ceil(64);
-
-/// What the block shows after one rising edge.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Sample {
-    pub row_valid: bool,
-    pub row: u64,
-    pub busy: bool,
-    pub row_bits: Vec<u64>,
-}
-
-/// `row_bits` in the words of `pack_row`.
-pub fn row_words(bits: &RowBits) -> Vec<u64> {
-    let mut words = vec![0u64; ROW_WORDS];
-    for i in (0..ROW_BITS).filter(|&i| bits.get_bit(i)) {
-        words[i / 64] |= 1 << (i % 64);
-    }
-    words
-}
-
-/// One set of inputs for the block and the model's rows for it.
-#[derive(Clone, Debug)]
-pub struct Case<I> {
-    pub what: String,
-    pub inputs: I,
-    pub rows: Vec<Vec<u64>>,
-}
-
-impl<I> Case<I> {
-    /// A case whose rows are the model's for `model_inputs`.
-    pub fn new(what: String, inputs: I, model_inputs: &model::move_gen::MoveGenInputs) -> Self {
-        let rows = move_gen_rows(model_inputs).iter().map(pack_row).collect();
-        Case { what, inputs, rows }
-    }
-}
-
-/// For each rising edge (0, 1, ...), the case whose `start` is sampled there, if any.
-pub type Schedule = Vec<Option<usize>>;
-
-/// Case `i` starts `gap(i)` edges after case `i - 1` (case 0 at edge 1);
-/// after the last case the schedule runs on until its rows are out and a
-/// few idle edges more.
-pub fn schedule_with_gaps(cases: usize, mut gap: impl FnMut(usize) -> usize) -> Schedule {
-    let mut schedule: Schedule = vec![None];
-    for i in 0..cases {
-        if i > 0 {
-            let gap = gap(i);
-            assert!(gap >= 1);
-            schedule.extend(std::iter::repeat_n(None, gap - 1));
-        }
-        schedule.push(Some(i));
-    }
-    schedule.extend(std::iter::repeat_n(None, LATENCY + 3));
-    schedule
-}
-
-/// How a test reaches the block's ports.
-pub struct Ports<T, I> {
-    /// The clock's level.
-    pub clock: fn(&T) -> bool,
-    /// Inverts the clock.
-    pub toggle: fn(&mut T),
-    /// Drives `start` high with these inputs, or low (with junk on the inputs) for `None`.
-    pub drive: fn(&mut T, Option<&I>),
-    /// Reads the outputs.
-    pub sample: fn(&T) -> Sample,
-}
 
 /// Runs `uut` in rust-hdl's simulator (`Simulation`, a clock and a
 /// testbench) for `edges` rising edges: just after edge `t - 1` (before the
@@ -156,88 +85,6 @@ where
     let samples = std::mem::take(&mut *samples.lock().unwrap());
     assert_eq!(samples.len(), count);
     samples
-}
-
-/// [`simulate_edges`] on `schedule`: before rising edge `t` the testbench
-/// drives the case `schedule[t]` (or `start` low).
-pub fn simulate_schedule<T, I>(
-    uut: T,
-    cases: &[Case<I>],
-    schedule: &Schedule,
-    ports: Ports<T, I>,
-) -> Vec<Sample>
-where
-    T: Block + Send + 'static,
-    I: Clone + Send + std::panic::RefUnwindSafe + 'static,
-{
-    let inputs: Vec<Option<I>> = schedule
-        .iter()
-        .map(|s| s.map(|i| cases[i].inputs.clone()))
-        .collect();
-    let drive = ports.drive;
-    simulate_edges(
-        uut,
-        schedule.len(),
-        ports.clock,
-        ports.toggle,
-        move |x, t| drive(x, inputs[t].as_ref()),
-        ports.sample,
-    )
-}
-
-/// What the block must show after edge `t`: per `model::move_gen`'s
-/// timing, row `r` of the case started at edge `t0` right after edge
-/// `t0 + r + 1`; `busy` from edge `t0` to edge `t0 + LATENCY - 1`; a later
-/// start drops what is left of an earlier case.
-pub fn expected(schedule: &Schedule, t: usize) -> Option<(usize, usize)> {
-    let t0 = (0..=t).rev().find(|&e| schedule[e].is_some())?;
-    Some((schedule[t0].unwrap(), t - t0))
-}
-
-/// Panics, naming the case, row and differing placements, unless every
-/// sample is what the model says.
-pub fn check_samples<I>(cases: &[Case<I>], schedule: &Schedule, samples: &[Sample]) {
-    let mut rows_seen = 0;
-    for (t, got) in samples.iter().enumerate() {
-        let (valid, busy, row) = match expected(schedule, t) {
-            None => (false, false, None),
-            Some((case, k)) => (
-                (1..=ROWS).contains(&k),
-                k < LATENCY,
-                (1..=ROWS).contains(&k).then(|| (case, k - 1)),
-            ),
-        };
-        let when = match expected(schedule, t) {
-            Some((case, k)) => format!("edge {t}, {k} edges after {}'s start", cases[case].what),
-            None => format!("edge {t}, before any start"),
-        };
-        assert_eq!(got.row_valid, valid, "{when}: row_valid");
-        assert_eq!(got.busy, busy, "{when}: busy");
-        if let Some((case, r)) = row {
-            assert_eq!(got.row, r as u64, "{when}: row");
-            let want = &cases[case].rows[r];
-            assert!(
-                &got.row_bits == want,
-                "{when}: row {r} differs at {:?}",
-                differing_placements(r, &got.row_bits, want)
-            );
-            rows_seen += 1;
-        }
-    }
-    assert!(rows_seen > 0);
-}
-
-/// The placements where two packed rows differ, as `shape s (tile) at corner (x, y)`.
-pub fn differing_placements(r: usize, a: &[u64], b: &[u64]) -> Vec<String> {
-    let table = shape_table();
-    (0..ROW_BITS)
-        .filter(|&i| (a[i / 64] ^ b[i / 64]) >> (i % 64) & 1 == 1)
-        .map(|i| {
-            let (s, x) = (i / 14, i % 14);
-            let tile = table.shapes[s].tile;
-            format!("shape {s} ({tile}) at corner ({}, {})", x + 1, r + 1)
-        })
-        .collect()
 }
 
 /// Every position of `games` random legal games from

@@ -1,6 +1,6 @@
 //! `arena blokus bench`: the move generator's speed on fixed positions
-//! (mid-game positions of seeded random games), the board's search at its
-//! real budget on opening, middle and late positions (the hardware's
+//! (mid-game positions of seeded random games), the board's search (the
+//! tree) and the flat search it replaced at their real budgets on opening, middle and late positions (the hardware's
 //! playouts a second by its cycle-exact model, against the same search in
 //! software and, with `--pentobi`, Pentobi's simulations a second), and
 //! perft from the start.
@@ -64,7 +64,7 @@ fn software_one_ply(position: &Position, list: &mut Vec<Placement>) -> Option<(i
 pub fn run(
     games: usize,
     perft_depth: u32,
-    search_budget: Budget,
+    flat_budget: Budget,
     tree_budget: Budget,
     pentobi: Option<&Path>,
     out: &mut dyn Write,
@@ -106,7 +106,8 @@ pub fn run(
         median(&mut count)
     )?;
     // The one-ply decision in software (the rules engine's generator, the
-    // evaluator's features on bitboards) and the hardware's cycles for it.
+    // evaluator's features on bitboards) and the cycles the flat search's
+    // core took for it in hardware (`model::one_ply`, its cycle-exact model).
     let mut decide_ns = Vec::new();
     let mut cycles = Vec::new();
     for position in &positions {
@@ -123,11 +124,11 @@ pub fn run(
     )?;
     writeln!(
         out,
-        "one-ply decision in hardware (hdl::OnePly, cycles from start to done, cycle-exact model): \
-         median {:.0} cycles per position",
+        "one-ply decision of the flat search's core (model::one_ply, cycles from start to done, \
+         cycle-exact model of its former hardware): median {:.0} cycles per position",
         median(&mut cycles)
     )?;
-    board_search(search_budget, tree_budget, pentobi, out)?;
+    board_search(flat_budget, tree_budget, pentobi, out)?;
     let started = Instant::now();
     let leaves = perft(&Position::new(), perft_depth);
     let seconds = started.elapsed().as_secs_f64();
@@ -202,16 +203,16 @@ impl TimedSearch {
     }
 }
 
-/// The board's search (`model::monte_carlo` at `budget`, the board's by
-/// default) and the board's next search (`model::board_tree` at
-/// `tree_budget`, the model of `hdl::BoardTree`, not yet in the player) on the
-/// [`search_positions`]: the playouts a second of the hardware (its cycles,
-/// counted exactly by the model, at the board's clock) and of the same search
-/// in software on one core, and, with `pentobi` (a `pentobi-gtp` program),
-/// Pentobi's own simulations a second (level 7, one thread) on the same
-/// positions. Ends with the summary lines over plies 0-20.
+/// The board's search (`model::board_tree` at `tree_budget`, the board's by
+/// default: the model of `hdl::BoardTree`) and the flat search it replaced
+/// (`model::monte_carlo` at `flat_budget`) on the [`search_positions`]: the
+/// playouts a second of the hardware (its cycles, counted exactly by the
+/// model, at the board's clock) and of the same search in software on one
+/// core, and, with `pentobi` (a `pentobi-gtp` program), Pentobi's own
+/// simulations a second (level 7, one thread) on the same positions. Ends
+/// with the summary lines over plies 0-20.
 fn board_search(
-    budget: Budget,
+    flat_budget: Budget,
     tree_budget: Budget,
     pentobi: Option<&Path>,
     out: &mut dyn Write,
@@ -228,30 +229,30 @@ fn board_search(
         None => None,
     };
     let (mut hw, mut sw, mut sims) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut tree_hw, mut tree_sw) = (Vec::new(), Vec::new());
+    let (mut flat_hw, mut flat_sw) = (Vec::new(), Vec::new());
     let (mut board_ms, mut timed_out) = (Vec::new(), 0);
     for (ply, position) in search_positions() {
-        let flat = TimedSearch::run(|| {
-            let o = monte_carlo::search(black_box(&position), budget);
-            (f64::from(o.playouts), o.edges, o.timed_out)
-        });
         let tree = TimedSearch::run(|| {
             let o = board_tree::search(black_box(&position), tree_budget);
-            (o.playouts() as f64, o.edges, false)
+            (o.playouts() as f64, o.edges, o.timed_out)
         });
-        board_ms.push(flat.board_seconds * 1e3);
-        timed_out += usize::from(flat.timed_out);
+        let flat = TimedSearch::run(|| {
+            let o = monte_carlo::search(black_box(&position), flat_budget);
+            (f64::from(o.playouts), o.edges, o.timed_out)
+        });
+        board_ms.push(tree.board_seconds * 1e3);
+        timed_out += usize::from(tree.timed_out);
         let mut line = format!(
-            "  ply {ply:2}: {:6.0} playouts in {:.1} ms of board time: {:7.0}/s in hardware, \
-             {:7.0}/s in software; tree {:7.0} in {:.1} ms: {:8.0}/s by its cycles, {:7.0}/s in software",
-            flat.playouts,
-            flat.board_seconds * 1e3,
-            flat.hardware_rate(),
-            flat.software_rate(),
+            "  ply {ply:2}: {:6.0} playouts in {:.1} ms of board time: {:8.0}/s in hardware, \
+             {:7.0}/s in software; flat search {:6.0} in {:.1} ms: {:7.0}/s by its cycles, {:7.0}/s in software",
             tree.playouts,
             tree.board_seconds * 1e3,
             tree.hardware_rate(),
             tree.software_rate(),
+            flat.playouts,
+            flat.board_seconds * 1e3,
+            flat.hardware_rate(),
+            flat.software_rate(),
         );
         if let Some(engine) = pentobi.as_mut() {
             let (_, log) = engine.genmove_logged(&position, "Sim/s", Duration::from_secs(5))?;
@@ -270,18 +271,20 @@ fn board_search(
         }
         writeln!(out, "{line}")?;
         if ply <= SUMMARY_PLIES {
-            hw.push(flat.hardware_rate());
-            sw.push(flat.software_rate());
-            tree_hw.push(tree.hardware_rate());
-            tree_sw.push(tree.software_rate());
+            hw.push(tree.hardware_rate());
+            sw.push(tree.software_rate());
+            flat_hw.push(flat.hardware_rate());
+            flat_sw.push(flat.software_rate());
         }
     }
     let max_ms = board_ms.iter().copied().fold(0.0, f64::max);
+    let ms = |budget: Budget| budget.rounds_until as f64 * 1e3 / monte_carlo::CLOCK_HZ as f64;
     writeln!(
         out,
-        "board search (model::monte_carlo, rounds during {:.1} ms, {} positions): board time median {:.1} ms, \
+        "board search (model::board_tree, {} engines, rounds during {:.1} ms, {} positions): board time median {:.1} ms, \
          max {max_ms:.1} ms at {mhz} MHz; watchdog fired {timed_out} times",
-        budget.rounds_until as f64 * 1e3 / monte_carlo::CLOCK_HZ as f64,
+        playout_bank::ENGINES,
+        ms(tree_budget),
         board_ms.len(),
         median(&mut board_ms),
     )?;
@@ -291,23 +294,22 @@ fn board_search(
         "board search: {h:.0} playouts/s in hardware at {mhz} MHz, {s:.0} playouts/s in software on one core, ratio {:.1}",
         h / s
     )?;
-    let (th, ts) = (median(&mut tree_hw), median(&mut tree_sw));
+    let (fh, fs) = (median(&mut flat_hw), median(&mut flat_sw));
     writeln!(
         out,
-        "board tree (model::board_tree, {} engines, rounds during {:.1} ms; hdl::BoardTree, not yet in the player): \
-         {th:.0} playouts/s by its cycles at {mhz} MHz, {ts:.0} playouts/s in software on one core, ratio {:.1}",
-        playout_bank::ENGINES,
-        tree_budget.rounds_until as f64 * 1e3 / monte_carlo::CLOCK_HZ as f64,
-        th / ts
+        "flat search (model::monte_carlo, the board's search before the tree, rounds during {:.1} ms): \
+         {fh:.0} playouts/s by its cycles at {mhz} MHz, {fs:.0} playouts/s in software on one core, ratio {:.1}",
+        ms(flat_budget),
+        fh / fs
     )?;
     if !sims.is_empty() {
         let p = median(&mut sims);
         writeln!(
             out,
             "Pentobi 30.3 (level 7, one thread): {p:.0} simulations/s; the board / Pentobi {:.2}, \
-             the board tree's model / Pentobi {:.2}",
+             the flat search / Pentobi {:.2}",
             h / p,
-            th / p
+            fh / p
         )?;
     }
     Ok(())

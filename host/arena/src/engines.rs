@@ -7,12 +7,13 @@ use games::blokus::{GtpEngine, RandomEngine, SearchEngine};
 use model::board_tree::{board_tree_budget, BoardTree};
 use model::light::{Local, Policy};
 use model::tree::{ChildrenBy, LightTree, Select, TreeConfig};
-use model::{board_model_budget, BoardModel, ModelOnePly};
+use model::{board_flat_budget, board_model_budget, BoardFlat, BoardModel, ModelOnePly};
 use std::time::Duration;
 
 /// Names accepted by [`engine_by_name`], the strongest first.
-pub const ENGINE_NAMES: [&str; 6] = [
+pub const ENGINE_NAMES: [&str; 7] = [
     "alphabeta",
+    "board-flat",
     "board-model",
     "board-tree",
     "greedy",
@@ -21,13 +22,15 @@ pub const ENGINE_NAMES: [&str; 6] = [
 ];
 
 /// Whether `name` names an engine: one of [`ENGINE_NAMES`], `default`,
-/// `board-model:MS` (the board's search during `MS` ms of board time), or
+/// `board-model:MS` (the board's search during `MS` ms of board time; also
+/// `board-tree:MS`, and the earlier flat search `board-flat:MS`), or
 /// `gtp:COMMAND` (a program speaking GTP, e.g. `pentobi-gtp -g duo -l 3`).
 pub fn is_engine_name(name: &str) -> bool {
     name == "default"
         || ENGINE_NAMES.contains(&name)
         || board_model_budget(name).is_some()
         || board_tree_budget(name).is_some()
+        || board_flat_budget(name).is_some()
         || name.strip_prefix("gtp:").is_some_and(|c| !c.is_empty())
         || light_uct_config(name).is_some_and(|c| c.is_ok())
 }
@@ -183,6 +186,9 @@ pub fn engine_by_name(name: &str, time: Duration, seed: u64) -> Option<Box<dyn E
         },
         _ if name.starts_with("board-tree") => {
             board_tree_budget(name).map(|b| Box::new(BoardTree::new(b)) as Box<dyn Engine>)
+        }
+        _ if name.starts_with("board-flat") => {
+            board_flat_budget(name).map(|b| Box::new(BoardFlat::new(b)) as Box<dyn Engine>)
         }
         _ => board_model_budget(name).map(|b| Box::new(BoardModel::new(b)) as Box<dyn Engine>),
     }

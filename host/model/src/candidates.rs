@@ -3,6 +3,11 @@
 //! column), each as the generator's coordinates (shape number, box corner cell
 //! index) that `hdl::Placer` turns into cells.
 //!
+//! The `hdl::` blocks named here were the flat search's hardware; they
+//! left the player when the tree (`hdl::BoardTree`) became its search and
+//! live in git history. This model stays: the host's engines and benchmarks
+//! use it.
+//!
 //! # Timing
 //! Edges are rising clock edges, counted from the one that samples `start`
 //! (edge 0); `hdl::Candidates` is started together with the generator

@@ -1,8 +1,11 @@
 //! The hardware's players as host engines: the one-ply core
-//! ([`ModelOnePly`], engine `model-1ply`) and the board's whole search
-//! ([`BoardModel`], engine `board-model[:MS]`), each exactly as the board
+//! ([`ModelOnePly`], engine `model-1ply`), the board's whole search (the
+//! tree, `crate::board_tree::BoardTree`, engine `board-model[:MS]` or
+//! `board-tree[:MS]`) and the board's earlier flat Monte Carlo search
+//! ([`BoardFlat`], engine `board-flat[:MS]`), each exactly as the hardware
 //! plays, move for move.
 
+use crate::board_tree::tree_budget;
 use crate::monte_carlo::Budget;
 use crate::placer::placement_at;
 use blokus::{Engine, Move, Position};
@@ -20,29 +23,33 @@ impl Engine for ModelOnePly {
     }
 }
 
-/// The board's own search (`model::monte_carlo`) within its budgets: what
-/// the FPGA player plays, move for move.
-pub struct BoardModel {
+/// The board's search: the tree over the playout bank
+/// (`crate::board_tree`), what the FPGA player plays, move for move.
+pub type BoardModel = crate::board_tree::BoardTree;
+
+/// The board's flat Monte Carlo search (`model::monte_carlo`, the player's
+/// search until the tree) within its budgets.
+pub struct BoardFlat {
     budget: Budget,
     last: Option<crate::monte_carlo::Outcome>,
 }
 
-impl BoardModel {
-    /// The board's search with `budget` (the board's own: [`Budget::board`]).
-    pub fn new(budget: Budget) -> BoardModel {
-        BoardModel { budget, last: None }
+impl BoardFlat {
+    /// The flat search with `budget` (its own: [`Budget::board`]).
+    pub fn new(budget: Budget) -> BoardFlat {
+        BoardFlat { budget, last: None }
     }
 }
 
-impl Default for BoardModel {
-    fn default() -> BoardModel {
-        BoardModel::new(Budget::board())
+impl Default for BoardFlat {
+    fn default() -> BoardFlat {
+        BoardFlat::new(Budget::board())
     }
 }
 
-impl Engine for BoardModel {
+impl Engine for BoardFlat {
     fn name(&self) -> &str {
-        "board-model"
+        "board-flat"
     }
 
     fn choose(&mut self, position: &Position) -> Move {
@@ -69,13 +76,42 @@ impl Engine for BoardModel {
     }
 }
 
-/// The budget an engine name `board-model[:MS]` gives: rounds during `MS`
-/// milliseconds of board time (the board's own without `:MS`); `None`
-/// for another name or a malformed `MS`.
+/// The budget an engine name `board-model[:MS]` gives: the tree's rounds
+/// during `MS` milliseconds of board time (the board's own, [`tree_budget`],
+/// without `:MS`); `None` for another name or a malformed `MS`.
 pub fn board_model_budget(name: &str) -> Option<Budget> {
-    let rest = name.strip_prefix("board-model")?;
-    if rest.is_empty() {
-        return Some(Budget::board());
+    Budget::of_engine_name(name, "board-model", tree_budget())
+}
+
+/// The budget an engine name `board-flat[:MS]` gives (its own without
+/// `:MS`: [`Budget::board`]).
+pub fn board_flat_budget(name: &str) -> Option<Budget> {
+    Budget::of_engine_name(name, "board-flat", Budget::board())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_names_give_their_budgets() {
+        assert_eq!(board_model_budget("board-model"), Some(tree_budget()));
+        assert_eq!(board_model_budget("board-model:100"), Budget::for_ms(100.0));
+        assert_eq!(board_flat_budget("board-flat"), Some(Budget::board()));
+        assert_eq!(board_flat_budget("board-flat:5"), Budget::for_ms(5.0));
+        for bad in [
+            "board-model:",
+            "board-model:x",
+            "board-model:2000",
+            "board-modelx",
+            "board-flat:-1",
+        ] {
+            assert_eq!(
+                board_model_budget(bad).or(board_flat_budget(bad)),
+                None,
+                "{bad}"
+            );
+        }
+        assert_eq!(board_model_budget("board-flat"), None);
     }
-    Budget::for_ms(rest.strip_prefix(':')?.parse().ok()?)
 }

@@ -6,7 +6,6 @@
 //! checked against it. The board's players as host engines are re-exported
 //! at the top ([`ModelOnePly`], [`BoardModel`]).
 
-pub mod board_state;
 pub mod board_tree;
 pub mod candidates;
 pub mod cell_candidates;
@@ -25,4 +24,4 @@ pub mod player;
 pub mod playout_bank;
 pub mod tree;
 
-pub use engines::{board_model_budget, BoardModel, ModelOnePly};
+pub use engines::{board_flat_budget, board_model_budget, BoardFlat, BoardModel, ModelOnePly};

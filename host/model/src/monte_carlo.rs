@@ -8,6 +8,11 @@
 //! position and budget it chooses the same move, after the same number of
 //! clock cycles.
 //!
+//! The `hdl::` blocks named here were the flat search's hardware; they
+//! left the player when the tree (`hdl::BoardTree`) became its search and
+//! live in git history. This model stays: the host's engines and benchmarks
+//! use it.
+//!
 //! # The search
 //! 1. Root: [`scored`] every candidate of the side to move (hardware order);
 //!    keep the first [`ENTRIES`] by score, highest first, ties in hardware
@@ -95,8 +100,10 @@ pub struct Budget {
 
 /// The board clock, in cycles a second: the PLL's output (`hdl::pll`) from
 /// the ULX3S's 25 MHz oscillator. Every block, the UART's bit time and the
-/// board time the host reads from cycles follow it.
-pub const CLOCK_HZ: u64 = 50_000_000;
+/// board time the host reads from cycles follow it. 40 MHz: the player with
+/// the tree routed at 48.7 MHz (one placement), and 50 MHz would leave no
+/// margin (BENCHMARKS.md).
+pub const CLOCK_HZ: u64 = 40_000_000;
 
 /// The longest a ply of a playout can take: a core run over 2,047
 /// candidates (its count's width) plus the ply's three states.
@@ -123,6 +130,17 @@ impl Budget {
         let cycles = ms * CLOCK_HZ as f64 / 1e3;
         (ms.is_finite() && (0.0..=1000.0).contains(&ms))
             .then(|| Budget::rounds_for(cycles.round() as u64))
+    }
+
+    /// The budget an engine name `PREFIX[:MS]` gives: `own` without `:MS`,
+    /// else rounds during `MS` milliseconds of board time ([`Budget::for_ms`]);
+    /// `None` for another name or a malformed `MS`.
+    pub fn of_engine_name(name: &str, prefix: &str, own: Budget) -> Option<Budget> {
+        let rest = name.strip_prefix(prefix)?;
+        if rest.is_empty() {
+            return Some(own);
+        }
+        Budget::for_ms(rest.strip_prefix(':')?.parse().ok()?)
     }
 
     /// Rounds during `rounds_until` cycles, the watchdog as far behind as on the board.

@@ -1,6 +1,11 @@
 //! Model of `hdl::MoveGen`: the legal placements of all 91 oriented shapes,
 //! one row of bounding-box corners per clock cycle.
 //!
+//! The `hdl::` blocks named here were the flat search's hardware; they
+//! left the player when the tree (`hdl::BoardTree`) became its search and
+//! live in git history. This model stays: the host's engines and benchmarks
+//! use it.
+//!
 //! # What the hardware computes
 //! Shapes are numbered as in [`blokus::tiles::shape_table`] (tile `a`
 //! to `u`, each tile's orientations in order of their first orientation

@@ -3,6 +3,11 @@
 //! generator's output order (row, then shape, then column), the first with
 //! the highest evaluator score wins; a pass when there is none.
 //!
+//! The `hdl::` blocks named here were the flat search's hardware; they
+//! left the player when the tree (`hdl::BoardTree`) became its search and
+//! live in git history. This model stays: the host's engines and benchmarks
+//! use it.
+//!
 //! # Timing of `hdl::OnePly`
 //! Edges are rising clock edges counted from the one that samples `start`
 //! (edge 0). The block's candidate stream is `hdl::Candidates` behind

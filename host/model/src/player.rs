@@ -1,7 +1,7 @@
 //! Model of `hdl::ContestPlayer`: the whole board player, byte by byte. The
 //! referee's bytes in, the board's bytes out, with the board's registers
 //! (each player's cells and used tiles, who the board is, the request being
-//! read) and its search ([`super::monte_carlo`], within the board's budget). For any game the referee plays,
+//! read) and its search (the tree, [`super::board_tree`], within the board's budget). For any game the referee plays,
 //! the hardware sends exactly the bytes this model sends; the engine
 //! `board-model` plays through it.
 //!
@@ -46,7 +46,8 @@
 //! that comes when it is the opponent's turn: it plays on from the boards
 //! it holds. The referee never sends either.
 
-use crate::monte_carlo::{search, Budget, Outcome};
+use crate::board_tree::{search, tree_budget, TreeOutcome};
+use crate::monte_carlo::Budget;
 use crate::move_code::{decode, encode, Decoded};
 use crate::placer::placement_at;
 use blokus::{Bitboard, Player, Position};
@@ -82,7 +83,7 @@ pub struct BoardPlayer {
     used: [u32; 2],
     malformed: bool,
     budget: Budget,
-    last_search: Option<(Position, Outcome)>,
+    last_search: Option<(Position, TreeOutcome)>,
 }
 
 impl BoardPlayer {
@@ -103,13 +104,13 @@ impl BoardPlayer {
             cells: [Bitboard::EMPTY; 2],
             used: [0; 2],
             malformed: false,
-            budget: Budget::board(),
+            budget: tree_budget(),
             last_search: None,
         }
     }
 
     /// The same board with the search's budgets `budget` (the board's are
-    /// [`Budget::board`]).
+    /// [`tree_budget`]).
     pub fn with_budget(self, budget: Budget) -> BoardPlayer {
         BoardPlayer { budget, ..self }
     }
@@ -135,7 +136,7 @@ impl BoardPlayer {
     }
 
     /// The position and result of the last search.
-    pub fn last_search(&self) -> Option<&(Position, Outcome)> {
+    pub fn last_search(&self) -> Option<&(Position, TreeOutcome)> {
         self.last_search.as_ref()
     }
 
@@ -286,7 +287,7 @@ impl BoardPlayer {
         let position = self.position();
         let choice = search(&position, self.budget);
         let reply = match choice.best {
-            Some((m, _)) => {
+            Some(m) => {
                 self.place(self.me, m.shape, m.corner);
                 encode(false, m.shape, m.corner)
             }

@@ -26,8 +26,8 @@ use std::time::{Duration, Instant};
 pub const CONTEST_MOVE_LIMIT: Duration = Duration::from_secs(1);
 
 /// The wall-clock time a simulated board may take over one answer before it
-/// is taken for dead: ten minutes, which even the real board's 650 ms search
-/// (about 19 M cycles) meets on a loaded two-core machine.
+/// is taken for dead: ten minutes, which even the real board's 850 ms search
+/// (about 34 M cycles) meets on a loaded two-core machine.
 pub const SIM_WALL_GUARD: Duration = Duration::from_secs(600);
 
 /// How long a simulated board's report of an answer may come after the

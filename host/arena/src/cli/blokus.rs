@@ -90,8 +90,8 @@ pub enum BlokusCommand {
         #[arg(long, value_name = "PATH")]
         pentobi: Option<PathBuf>,
         /// Milliseconds of board time the board's searches start rounds in
-        /// (default: each one's own budget: 650 for the board's, 850 for
-        /// its next search's model).
+        /// (default: each one's own budget: 850 for the board's tree, 650
+        /// for the flat search it replaced).
         #[arg(long, value_name = "MS")]
         search_ms: Option<f64>,
     },
@@ -171,7 +171,7 @@ pub fn run(
             pentobi,
             search_ms,
         } => {
-            let (budget, tree_budget) = match search_ms {
+            let (flat_budget, tree_budget) = match search_ms {
                 Some(ms) => match model::monte_carlo::Budget::for_ms(ms) {
                     Some(budget) => (budget, budget),
                     None => bail!("--search-ms {ms}: give 0 to 1000 ms of board time"),
@@ -184,7 +184,7 @@ pub fn run(
             bench::run(
                 games,
                 perft_depth,
-                budget,
+                flat_budget,
                 tree_budget,
                 pentobi.as_deref(),
                 out,

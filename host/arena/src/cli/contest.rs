@@ -219,13 +219,14 @@ pub fn engines(out: &mut dyn Write) -> anyhow::Result<()> {
     }
     writeln!(
         out,
-        "board-model:MS (the board's search, its rounds during MS ms of board time; \
-         board-model: the board's own 650 ms)"
+        "board-model:MS (the board's search, a tree over the playout bank, in its model: \
+         rounds during MS ms of board time; board-model: the board's own 850 ms; \
+         board-tree:MS is the same)"
     )?;
     writeln!(
         out,
-        "board-tree:MS (the board's next search, a tree over the playout bank, in its model: \
-         rounds during MS ms of board time; board-tree: the board's 850 ms)"
+        "board-flat:MS (the board's earlier flat Monte Carlo search over the evaluator's \
+         16 best moves; board-flat: its 650 ms)"
     )?;
     writeln!(
         out,
