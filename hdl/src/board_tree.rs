@@ -62,7 +62,7 @@ use rust_hdl::prelude::*;
 /// The shape number of a pass child (no shape: the placer places nothing).
 pub const PASS_SHAPE: u64 = 127;
 /// Address bits of the node memory.
-pub const ADDRESS_BITS: usize = 13;
+pub const ADDRESS_BITS: usize = 15;
 /// Width of a count of nodes (up to all of them).
 pub const NODE_COUNT_BITS: usize = ADDRESS_BITS + 1;
 const _: () = assert!(NODES == 1 << ADDRESS_BITS && MAX_DEPTH == 32 && CHILDREN == 16);
@@ -76,7 +76,7 @@ const FIRST_AT: usize = POINTS_AT + POINT_BITS;
 const COUNT_AT: usize = FIRST_AT + ADDRESS_BITS;
 // `update` writes the fields' places as literals (a kernel's shifts take
 // literals): they hold for these widths only.
-const _: () = assert!(VISITS_AT == 15 && POINTS_AT == 39 && FIRST_AT == 64 && COUNT_AT == 77);
+const _: () = assert!(VISITS_AT == 15 && POINTS_AT == 39 && FIRST_AT == 64 && COUNT_AT == 79);
 
 /// The phases.
 mod phase {
@@ -513,7 +513,7 @@ impl Logic for BoardTree {
         self.record_visits.next = self.word.q.val().get_bits::<VISIT_BITS>(15);
         self.record_points.next = self.word.q.val().get_bits::<POINT_BITS>(39);
         self.record_first.next = self.word.q.val().get_bits::<ADDRESS_BITS>(64);
-        self.record_count.next = self.word.q.val().get_bits::<5>(77);
+        self.record_count.next = self.word.q.val().get_bits::<5>(79);
         self.child_word.next = bit_cast::<NODE_BITS, 7>(self.expander.child_shape.val())
             | (bit_cast::<NODE_BITS, 8>(self.expander.child_corner.val()) << 7);
         self.memory.write_data.next = self.child_word.val();
@@ -582,7 +582,7 @@ impl Logic for BoardTree {
             | (bit_cast::<NODE_BITS, POINT_BITS>(self.record_points.val() + self.gained.val())
                 << 39)
             | (bit_cast::<NODE_BITS, ADDRESS_BITS>(self.backup_first.val()) << 64)
-            | (bit_cast::<NODE_BITS, 5>(self.backup_count.val()) << 77);
+            | (bit_cast::<NODE_BITS, 5>(self.backup_count.val()) << 79);
         self.bank_done_now.next = self.bank_finished.q.val() | self.bank.done.val();
         self.expander_done_now.next =
             !self.expanding.q.val() | self.expander_finished.q.val() | self.expander.done.val();

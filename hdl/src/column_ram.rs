@@ -8,7 +8,7 @@
 //! and between the blocks and the logic run a few hundred wires rather
 //! than thousands.
 //!
-//! The player does not use it today: its tree's 8,192-word memory is a
+//! The player does not use it today: its tree's 32,768-word memory is a
 //! plain `RAM`, and with 16,384 words in columns the player routed far
 //! slower than that (BENCHMARKS.md, stop 32). It stays for a larger tree.
 

@@ -130,6 +130,10 @@ pub struct ContestPlayer {
     own_moves: DFF<Bits<2>>,
     blind: DFF<Bit>,
     asking_blind: DFF<Bit>,
+    /// The search's `cancel`, a cycle after the `0` or `9` that asks for it:
+    /// a register between the receiver's byte and the search's fan-out
+    /// across the chip (the routed critical path at 50 MHz without it).
+    cancel_q: DFF<Bit>,
     seen_valid: DFF<Bit>,
     seen_2014: DFF<Bit>,
     cells_one: DFF<Board>,
@@ -246,6 +250,7 @@ impl ContestPlayer {
             own_moves: Default::default(),
             blind: Default::default(),
             asking_blind: Default::default(),
+            cancel_q: Default::default(),
             seen_valid: Default::default(),
             seen_2014: Default::default(),
             cells_one: Default::default(),
@@ -338,6 +343,7 @@ impl Logic for ContestPlayer {
             own_moves,
             blind,
             asking_blind,
+            cancel_q,
             seen_valid,
             seen_2014,
             cells_one,
@@ -424,7 +430,8 @@ impl Logic for ContestPlayer {
 
         // The search, for the board's player.
         self.search.start.next = self.phase.q.val() == self.p_search_start.val();
-        self.search.cancel.next = false;
+        self.search.cancel.next = self.cancel_q.q.val();
+        self.cancel_q.d.next = false;
         self.search.own.next = self.cells_one.q.val();
         self.search.opponent.next = self.cells_two.q.val();
         self.search.start_square.next = self.start_one_square.val();
@@ -500,7 +507,7 @@ impl Logic for ContestPlayer {
             if self.byte_in.val() & !self.new_game.val() {
                 if self.receiver.data.val() == self.byte_9.val() {
                     self.phase.d.next = self.p_idle.val();
-                    self.search.cancel.next = true;
+                    self.cancel_q.d.next = true;
                 } else if (self.phase.q.val() == self.p_waiting.val())
                     & ((self.receiver.data.val() == self.byte_2.val())
                         | (self.receiver.data.val() == self.byte_3.val())
@@ -607,7 +614,7 @@ impl Logic for ContestPlayer {
         }
 
         if self.new_game.val() {
-            self.search.cancel.next = true;
+            self.cancel_q.d.next = true;
             self.me_two.d.next = false;
             self.moved_first.d.next = true;
             self.malformed_q.d.next = false;

@@ -62,24 +62,22 @@ use blokus::{Engine, Move, Player, Position};
 
 /// Children a node keeps: the core's best ([`crate::expander`]).
 pub use crate::expander::CHILDREN;
-/// Nodes the block RAM holds (the root's children among them): 8,192
-/// words of 82 bits, about 40 DP16KD. The player with
-/// 32,768 placed and routed in about twice the time (over an hour on one
-/// core) and some 5 MHz slower, and 16,384 in one-bit columns
-/// (`hdl::ColumnRam`) routed slower still (BENCHMARKS.md, stops 31-32);
-/// so the memory is small and a leaf waits [`EXPAND_AFTER`] visits, which
-/// keeps it from filling early in a move.
-pub const NODES: usize = 8_192;
+/// Nodes the block RAM holds (the root's children among them): 32,768
+/// words of 84 bits, 165 DP16KD (79% of them). With nextpnr's HeAP placer
+/// this memory made the player route in over an hour, so stops 32-33
+/// built 8,192 nodes, which scored ten points less against Pentobi level 5;
+/// the electrostatic placer (`--placer static`) routes it in some 18
+/// minutes (BENCHMARKS.md, stop 34).
+pub const NODES: usize = 32_768;
 /// Width of a node's visits (a search's playouts stay below `2^23`; the
 /// root's count is one bit wider than any child's needs).
 pub const VISIT_BITS: usize = 24;
 /// Width of a node's points (at most twice its visits).
 pub const POINT_BITS: usize = VISIT_BITS + 1;
-/// Visits (playouts) a leaf takes before it is expanded: 64 rounds, so
-/// that the node memory's 500 expansions fill it late in an opening
-/// move's search (after some 65,000 playouts, as 32,768 nodes after 16
-/// rounds did) rather than in its first thousand rounds.
-pub const EXPAND_AFTER: u32 = 64 * ENGINES as u32;
+/// Visits (playouts) a leaf takes before it is expanded: 16 rounds, so
+/// that the node memory's 2,000 expansions fill it late in an opening
+/// move's search rather than in its first thousand rounds.
+pub const EXPAND_AFTER: u32 = 16 * ENGINES as u32;
 /// The exploration constant `c`, in 1/256.
 pub const EXPLORATION_Q8: u64 = 102;
 /// Cycles of a round's budget check.
