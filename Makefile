@@ -87,7 +87,8 @@ synth-report: verilog
 	$(SYNTH_VENV)/bin/python scripts/synth_report.py --build $(BUILD) \
 	  $$($(CARGO) run -q -p hdl --bin hdl-verilog -- --list)
 
-# The ULX3S bitstream of ulx3s_top: yosys, nextpnr-ecp5 on the pins of
+# The ULX3S bitstream of ulx3s_top: yosys, nextpnr-ecp5 (its electrostatic
+# placer, --placer static) on the pins of
 # constraints/ulx3s.lpf, the oscillator at 25 MHz and the PLL's 40 MHz derived
 # from it (BITSTREAM_FREQ=F constrains the oscillator at F instead; failing
 # timing fails the target; CI runs it beside the tests), ecppack --compress ->

@@ -66,8 +66,9 @@ pub use crate::expander::CHILDREN;
 /// words of 84 bits, 165 DP16KD (79% of them). With nextpnr's HeAP placer
 /// this memory made the player route in over an hour, so stops 32-33
 /// built 8,192 nodes, which scored ten points less against Pentobi level 5;
-/// the electrostatic placer (`--placer static`) routes it in some 18
-/// minutes (BENCHMARKS.md, stop 34).
+/// the electrostatic placer (`--placer static`) places and routes it in
+/// 18 minutes of nextpnr's CPU (27 beside the tests; BENCHMARKS.md, stop
+/// 34).
 pub const NODES: usize = 32_768;
 /// Width of a node's visits (a search's playouts stay below `2^23`; the
 /// root's count is one bit wider than any child's needs).
