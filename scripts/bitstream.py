@@ -98,8 +98,9 @@ def pct(used, kind):
     return round(100.0 * used / CHIP[kind], 2)
 
 
-def summary(top, clock, freq, cells, report, seconds, bitstream, versions, files):
-    """The machine-readable report (build/ulx3s.report.json)."""
+def summary(top, clock, freq, cells, report, seconds, bitstream, versions, files, nextpnr_options=None):
+    """The machine-readable report (build/ulx3s.report.json); `nextpnr_options`
+    (the placer and the seed), when given, go into it as they are."""
     use = utilisation(report)
     clocks = timing(report, freq)
     core = binding_clock(report)
@@ -122,6 +123,7 @@ def summary(top, clock, freq, cells, report, seconds, bitstream, versions, files
         "bitstream": bitstream, "bitstream_bytes": os.path.getsize(bitstream) if bitstream else None,
         "compressed": True, "seconds": {k: round(v, 1) for k, v in seconds.items()},
         "tools": versions, "files": files,
+        **({"nextpnr_options": nextpnr_options} if nextpnr_options else {}),
     }
 
 
@@ -231,11 +233,11 @@ def build(args):
     files = {"verilog": args.verilog, "lpf": lpf, "nextpnr_log": plog, "yosys_log": ylog,
              "nextpnr_report": out(".nextpnr-report.json"), "summary": summary_path}
 
+    options = {"placer": args.placer, "seed": args.seed}
     clocks = timing(report, args.freq)
     failing = [c for c in clocks if not c[3]]
     if failing or not clocks or status != 0:
-        s = summary(args.top, args.clock, args.freq, cells, report, seconds, None, versions, files)
-        s["nextpnr_options"] = {"placer": args.placer, "seed": args.seed}
+        s = summary(args.top, args.clock, args.freq, cells, report, seconds, None, versions, files, options)
         with open(summary_path, "w") as f:
             json.dump(s, f, indent=1)
         if os.path.exists(out(".config")):
@@ -262,8 +264,7 @@ def build(args):
         lines = text.strip().splitlines()
         raise Failure("ecppack failed (exit %d): %s" % (status, lines[-1] if lines else "no output"))
     os.replace(bit + ".part", bit)
-    s = summary(args.top, args.clock, args.freq, cells, report, seconds, bit, versions, files)
-    s["nextpnr_options"] = {"placer": args.placer, "seed": args.seed}
+    s = summary(args.top, args.clock, args.freq, cells, report, seconds, bit, versions, files, options)
     with open(summary_path, "w") as f:
         json.dump(s, f, indent=1)
     print(summary_text(s))
