@@ -79,8 +79,28 @@ pub const POINT_BITS: usize = VISIT_BITS + 1;
 /// that the node memory's 2,000 expansions fill it late in an opening
 /// move's search rather than in its first thousand rounds.
 pub const EXPAND_AFTER: u32 = 16 * ENGINES as u32;
-/// The exploration constant `c`, in 1/256.
-pub const EXPLORATION_Q8: u64 = 102;
+/// The exploration constant `c`, in 1/256: 0.4 a round of two playouts,
+/// scaled by the square root of the playouts a round (visits count
+/// playouts, and the exploration term falls as one over the root of a
+/// child's visits), so that the tree explores as much per round whatever
+/// [`ENGINES`] is: 144 for four engines.
+pub const EXPLORATION_Q8: u64 = exploration_q8(ENGINES as u64);
+
+/// `102 sqrt(engines / 2)`, rounded to nearest ([`EXPLORATION_Q8`]).
+const fn exploration_q8(engines: u64) -> u64 {
+    // The root of 102^2 engines / 2 to nearest, by bisection (const fn).
+    let target = 102 * 102 * engines * 4 / 2;
+    let (mut lo, mut hi) = (0u64, 1u64 << 16);
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if mid * mid <= target {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo.div_ceil(2)
+}
 /// Cycles of a round's budget check.
 pub const CHECK_CYCLES: u64 = 1;
 /// Cycles of a level of the descent besides one a child: the last child's
@@ -468,6 +488,20 @@ mod tests {
     use games::blokus::sensible_games;
 
     #[test]
+    fn exploration_is_scaled_by_the_root_of_the_playouts_a_round() {
+        assert_eq!(exploration_q8(2), 102);
+        assert_eq!(exploration_q8(4), 144); // 102 x 1.414 = 144.2
+        assert_eq!(exploration_q8(8), 204);
+        for engines in 1..=16u64 {
+            let exact = 102.0 * (engines as f64 / 2.0).sqrt();
+            assert!(
+                (exploration_q8(engines) as f64 - exact).abs() <= 0.5,
+                "{engines}"
+            );
+        }
+    }
+
+    #[test]
     fn the_tables_are_what_their_names_say() {
         assert_eq!(reciprocal(1), 32_768);
         assert_eq!(reciprocal(255), 128);
@@ -482,7 +516,7 @@ mod tests {
             );
         }
         // c sqrt(ln 2^(b - 1/2)) for b = 11: 2^10.5 = 1448.15.
-        let want = 102.0 / 256.0 * 1448.15f64.ln().sqrt() * 16384.0;
+        let want = EXPLORATION_Q8 as f64 / 256.0 * 1448.15f64.ln().sqrt() * 16384.0;
         assert!((explore_factor(11) as f64 - want).abs() < 2.0);
         assert_eq!(explore_factor(0), 0);
         // Every factor fits the 16-bit multiplier.
