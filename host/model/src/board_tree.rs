@@ -88,7 +88,8 @@ pub const EXPLORATION_Q8: u64 = exploration_q8(ENGINES as u64);
 
 /// `102 sqrt(engines / 2)`, rounded to nearest ([`EXPLORATION_Q8`]).
 const fn exploration_q8(engines: u64) -> u64 {
-    // The root of 102^2 engines / 2 to nearest, by bisection (const fn).
+    // Twice the root, rounded down, by bisection (a const fn has no
+    // floating point); halved rounding up, that is the root to nearest.
     let target = 102 * 102 * engines * 4 / 2;
     let (mut lo, mut hi) = (0u64, 1u64 << 16);
     while hi - lo > 1 {
