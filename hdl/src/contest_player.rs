@@ -10,9 +10,11 @@
 //!
 //! # Timing
 //! A request's last byte is checked in the cycle after the receiver's
-//! `valid`, the opponent's codes are placed in the next one or two, the
-//! search starts in the next and its move is registered and queued for the
-//! transmitter the cycle after its `done`. Bytes that arrive while the board
+//! `valid`, the opponent's codes are chosen in the next one or two and each
+//! is placed in the cycle after it is chosen (PLACE_LAST after the last),
+//! the search starts in the next, and its move is registered and queued for
+//! the transmitter the cycle after its `done` and placed in the cycle after
+//! that. Bytes that arrive while the board
 //! is thinking: `0` and `9` abandon the search (`0` starts a new game), any
 //! other counts as malformed. The few cycles between a request's last byte
 //! and the search's start are far shorter than a byte on the line, so no
@@ -54,6 +56,10 @@ mod phase {
     /// registered at its end, so that no path runs from the request's bytes
     /// through a decoder into the machine in one cycle.
     pub const DECODE: u64 = 9;
+    /// The cycle after APPLY_LAST: the opponent's last placement, chosen
+    /// there and registered, is written into the board's registers, which
+    /// the search reads from SEARCH_START on.
+    pub const PLACE_LAST: u64 = 10;
 }
 
 /// How the board is built: its serial line, its team id, the scheme it
@@ -168,10 +174,16 @@ pub struct ContestPlayer {
     /// The placer's cells as the board's move or an opponent's.
     new_cells: Signal<Local, Board>,
     new_used: Signal<Local, Tiles>,
+    /// The placement chosen by the phase (an opponent's code or the
+    /// search's move), registered: it is written a cycle later, so that no
+    /// path runs from the phase through the placer into the board's
+    /// registers in one cycle.
+    place_shape: DFF<Bits<7>>,
+    place_corner: DFF<Bits<8>>,
     /// The placement goes to player 2's registers (else player 1's).
-    place_two: Signal<Local, Bit>,
-    /// Place the placer's cells now.
-    place_now: Signal<Local, Bit>,
+    place_two: DFF<Bit>,
+    /// Place the placer's cells in this cycle.
+    place_now: DFF<Bit>,
     /// Start a new game now.
     new_game: Signal<Local, Bit>,
     /// A complete `2S` or `3S MMMM` starts the board's game now.
@@ -208,6 +220,7 @@ pub struct ContestPlayer {
     p_reading: Constant<Bits<4>>,
     p_check: Constant<Bits<4>>,
     p_decode: Constant<Bits<4>>,
+    p_place_last: Constant<Bits<4>>,
     p_apply_first: Constant<Bits<4>>,
     p_apply_last: Constant<Bits<4>>,
     p_search_start: Constant<Bits<4>>,
@@ -277,6 +290,8 @@ impl ContestPlayer {
             last_corner: Default::default(),
             new_cells: Default::default(),
             new_used: Default::default(),
+            place_shape: Default::default(),
+            place_corner: Default::default(),
             place_two: Default::default(),
             place_now: Default::default(),
             new_game: Default::default(),
@@ -312,6 +327,7 @@ impl ContestPlayer {
             p_reading: l4(phase::READING),
             p_check: l4(phase::CHECK),
             p_decode: l4(phase::DECODE),
+            p_place_last: l4(phase::PLACE_LAST),
             p_apply_first: l4(phase::APPLY_FIRST),
             p_apply_last: l4(phase::APPLY_LAST),
             p_search_start: l4(phase::SEARCH_START),
@@ -362,7 +378,11 @@ impl Logic for ContestPlayer {
             first_shape,
             last_shape,
             first_corner,
-            last_corner
+            last_corner,
+            place_shape,
+            place_corner,
+            place_two,
+            place_now
         );
         self.receiver.clock.next = self.clock.val();
         self.transmitter.clock.next = self.clock.val();
@@ -397,29 +417,32 @@ impl Logic for ContestPlayer {
         self.first_corner.d.next = self.decode_first.corner.val();
         self.last_corner.d.next = self.decode_last.corner.val();
 
-        // The placer: an opponent's code, or the search's move.
-        self.placer.shape.next = self.last_shape.q.val();
-        self.placer.corner.next = self.last_corner.q.val();
-        self.place_now.next = false;
-        self.place_two.next = !self.me_two.q.val();
+        // The placement, chosen in its phase (an opponent's code, or the
+        // search's move) and placed in the next cycle.
+        self.place_shape.d.next = self.last_shape.q.val();
+        self.place_corner.d.next = self.last_corner.q.val();
+        self.place_now.d.next = false;
+        self.place_two.d.next = !self.me_two.q.val();
         if self.phase.q.val() == self.p_apply_first.val() {
-            self.placer.shape.next = self.first_shape.q.val();
-            self.placer.corner.next = self.first_corner.q.val();
-            self.place_now.next = self.first_place.q.val();
+            self.place_shape.d.next = self.first_shape.q.val();
+            self.place_corner.d.next = self.first_corner.q.val();
+            self.place_now.d.next = self.first_place.q.val();
         }
         if self.phase.q.val() == self.p_apply_last.val() {
-            self.place_now.next = self.last_place.q.val();
+            self.place_now.d.next = self.last_place.q.val();
         }
         if self.phase.q.val() == self.p_answer.val() {
-            self.placer.shape.next = self.search.best_shape.val();
-            self.placer.corner.next = self.search.best_corner.val();
-            self.place_now.next = self.search.found.val();
-            self.place_two.next = self.me_two.q.val();
+            self.place_shape.d.next = self.search.best_shape.val();
+            self.place_corner.d.next = self.search.best_corner.val();
+            self.place_now.d.next = self.search.found.val();
+            self.place_two.d.next = self.me_two.q.val();
         }
+        self.placer.shape.next = self.place_shape.q.val();
+        self.placer.corner.next = self.place_corner.q.val();
         self.new_cells.next = self.placer.cells.val();
         self.new_used.next = self.tile_bit.val() << self.placer.tile.val();
-        if self.place_now.val() {
-            if self.place_two.val() {
+        if self.place_now.q.val() {
+            if self.place_two.q.val() {
                 self.cells_two.d.next = self.cells_two.q.val() | self.new_cells.val();
                 self.used_two.d.next = self.used_two.q.val() | self.new_used.val();
             } else {
@@ -593,6 +616,8 @@ impl Logic for ContestPlayer {
         } else if self.phase.q.val() == self.p_apply_first.val() {
             self.phase.d.next = self.p_apply_last.val();
         } else if self.phase.q.val() == self.p_apply_last.val() {
+            self.phase.d.next = self.p_place_last.val();
+        } else if self.phase.q.val() == self.p_place_last.val() {
             self.phase.d.next = self.p_search_start.val();
         } else if self.phase.q.val() == self.p_search_start.val() {
             self.phase.d.next = self.p_searching.val();
