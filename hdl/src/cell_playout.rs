@@ -3,7 +3,7 @@
 //! next to the opponent's last placement first; then a size by Pentobi's
 //! weights and opening rule, a shape of that size and one of its
 //! placements covering the cell), each draw the next number of a
-//! xorshift32, one placement every 19 cycles, without a move generator.
+//! xorshift32, one placement every 17 cycles, without a move generator.
 //! The hardware twin of `model::cell_playout`, whose doc comment is the
 //! specification (the draws, the order and the cycles).
 //!
@@ -31,12 +31,14 @@
 //! 6. **SHAPE_COUNT** (the bytes of that size's flags kept), **PREFIX**,
 //!    **DRAW**, **LOCATE**, **NTH**: a shape of that size drawn among those
 //!    that fit, by the same counting logic.
-//! 7. **PAIR_SET**, **DRAW_PAIR**, **NTH_PAIR**: one of the shape's cells
-//!    that fit on the attach cell drawn; the shape's box corner, from the
+//! 7. **PAIR_SET**, **NTH_PAIR**: one of the shape's cells that fit on the
+//!    attach cell drawn (its draw by shifts and adds, the count being at
+//!    most 5, in the cycle that uses it); the shape's box corner, from the
 //!    cell's offset in a ROM of each shape's five cells.
-//! 8. **PLACE**: the placer's cells; **APPLY**: both sides' forbidden and
-//!    attach cells, the tiles, the cells next to the placement; the sides
-//!    swap.
+//! 8. **APPLY**: the placement's cells (the shape's, registered in PAIR_SET
+//!    with its box corner on cell 0, shifted onto the corner); both sides'
+//!    forbidden and attach cells, the tiles, the cells next to the
+//!    placement; the sides swap.
 
 use crate::bit_count::{NthSetBit, RowCount};
 use crate::board::{Board, SIZE};
@@ -45,7 +47,7 @@ use crate::cell_window::{
 };
 use crate::move_gen::{Tiles, SHAPES};
 use crate::neighbours::Neighbours;
-use crate::placer::Placer;
+use crate::placer::{CornerShift, Placer};
 use crate::tile_tally::TileTally;
 use blokus::tiles::shape_table;
 use rust_hdl::prelude::*;
@@ -71,9 +73,7 @@ mod phase {
     pub const SIZE: u64 = 10;
     pub const SHAPE_COUNT: u64 = 11;
     pub const PAIR_SET: u64 = 12;
-    pub const DRAW_PAIR: u64 = 13;
     pub const NTH_PAIR: u64 = 14;
-    pub const PLACE: u64 = 15;
     pub const APPLY: u64 = 16;
     pub const SWAP: u64 = 17;
     pub const FINISH: u64 = 18;
@@ -134,6 +134,8 @@ pub struct CellPlayout {
     /// The generator's state after the playout's last draw.
     pub rng: Signal<Out, Bits<32>>,
     placer: Placer,
+    /// The placement's cells (APPLY): the origin shifted onto the corner.
+    shift: CornerShift,
     neighbours: Neighbours,
     own_tally: TileTally,
     counters: [RowCount; SIZE],
@@ -151,8 +153,9 @@ pub struct CellPlayout {
     other_attach: DFF<Board>,
     /// The cells next to the last placement (none after a pass).
     near: DFF<Board>,
-    /// The placement's cells (PLACE).
-    cells: DFF<Board>,
+    /// The chosen shape's cells with its box corner on cell 0 (PAIR_SET):
+    /// APPLY shifts them onto the box corner.
+    origin: DFF<Board>,
     own_left: DFF<Tiles>,
     other_left: DFF<Tiles>,
     /// The side to move is the one that moved first at `start`.
@@ -200,7 +203,7 @@ pub struct CellPlayout {
     shape_hot: DFF<Bits<FLAG_BITS>>,
     /// The placement's box corner (NTH_PAIR).
     corner: DFF<Bits<8>>,
-    /// The placed tile (PLACE).
+    /// The chosen shape's tile (PAIR_SET).
     tile: DFF<Bits<5>>,
     done_q: DFF<Bit>,
     margin_q: DFF<Bits<8>>,
@@ -208,6 +211,11 @@ pub struct CellPlayout {
     x_b: Signal<Local, Bits<32>>,
     product: Signal<Local, Bits<32>>,
     drawn: Signal<Local, Bits<32>>,
+    /// The pair's draw by shifts and adds (NTH_PAIR): the generator's
+    /// number, its product with the pair count, the pick.
+    pair_x: Signal<Local, Bits<19>>,
+    pair_product: Signal<Local, Bits<19>>,
+    pair_pick: Signal<Local, Bits<4>>,
     over: Signal<Local, Bit>,
     near_live: Signal<Local, Board>,
     /// The cells the attach cell is drawn from: those next to the last
@@ -270,9 +278,7 @@ pub struct CellPlayout {
     p_size: Constant<Bits<5>>,
     p_shape_count: Constant<Bits<5>>,
     p_pair_set: Constant<Bits<5>>,
-    p_draw_pair: Constant<Bits<5>>,
     p_nth_pair: Constant<Bits<5>>,
-    p_place: Constant<Bits<5>>,
     p_apply: Constant<Bits<5>>,
     p_swap: Constant<Bits<5>>,
     p_finish: Constant<Bits<5>>,
@@ -304,6 +310,7 @@ impl CellPlayout {
             plies: Default::default(),
             rng: Default::default(),
             placer: Placer::new(),
+            shift: CornerShift::default(),
             neighbours: Neighbours::new(),
             own_tally: TileTally::new(),
             counters: std::array::from_fn(|_| RowCount::new()),
@@ -319,7 +326,7 @@ impl CellPlayout {
             other_forbidden: Default::default(),
             other_attach: Default::default(),
             near: Default::default(),
-            cells: Default::default(),
+            origin: Default::default(),
             own_left: Default::default(),
             other_left: Default::default(),
             mover_is_root: Default::default(),
@@ -356,6 +363,9 @@ impl CellPlayout {
             x_b: Default::default(),
             product: Default::default(),
             drawn: Default::default(),
+            pair_x: Default::default(),
+            pair_product: Default::default(),
+            pair_pick: Default::default(),
             over: Default::default(),
             near_live: Default::default(),
             from: Default::default(),
@@ -407,9 +417,7 @@ impl CellPlayout {
             p_size: p(phase::SIZE),
             p_shape_count: p(phase::SHAPE_COUNT),
             p_pair_set: p(phase::PAIR_SET),
-            p_draw_pair: p(phase::DRAW_PAIR),
             p_nth_pair: p(phase::NTH_PAIR),
-            p_place: p(phase::PLACE),
             p_apply: p(phase::APPLY),
             p_swap: p(phase::SWAP),
             p_finish: p(phase::FINISH),
@@ -435,7 +443,7 @@ impl Logic for CellPlayout {
             other_forbidden,
             other_attach,
             near,
-            cells,
+            origin,
             own_left,
             other_left,
             mover_is_root,
@@ -479,9 +487,13 @@ impl Logic for CellPlayout {
         }
         self.deltas.clock.next = self.clock.val();
         self.deltas.address.next = self.shape.q.val();
+        // The placer gives the chosen shape with its box corner on cell 0;
+        // APPLY shifts it onto the corner.
         self.placer.shape.next = self.shape.q.val();
-        self.placer.corner.next = self.corner.q.val();
-        self.neighbours.cells.next = self.cells.q.val();
+        self.placer.corner.next = 0.into();
+        self.shift.origin.next = self.origin.q.val();
+        self.shift.corner.next = self.corner.q.val();
+        self.neighbours.cells.next = self.shift.cells.val();
 
         // Registers refreshed every cycle: the generator's next number, the
         // opening rule and the unplaced cells.
@@ -503,6 +515,21 @@ impl Logic for CellPlayout {
         self.product.next =
             self.next_x.q.val().get_bits::<16>(16) * bit_cast::<16, 8>(self.range.q.val());
         self.drawn.next = self.product.val() >> 16;
+        // The pair's draw, the same `((next_x >> 16) * range) >> 16` for a
+        // range of at most 7 (a shape's pairs: at most 5) by shifts and
+        // adds: no multiplier and its wires in NTH_PAIR's path.
+        self.pair_x.next = bit_cast::<19, 16>(self.next_x.q.val().get_bits::<16>(16));
+        self.pair_product.next = 0.into();
+        if self.range.q.val().get_bit(0) {
+            self.pair_product.next = self.pair_x.val();
+        }
+        if self.range.q.val().get_bit(1) {
+            self.pair_product.next = self.pair_product.val() + (self.pair_x.val() << 1);
+        }
+        if self.range.q.val().get_bit(2) {
+            self.pair_product.next = self.pair_product.val() + (self.pair_x.val() << 2);
+        }
+        self.pair_pick.next = bit_cast::<4, 3>(self.pair_product.val().get_bits::<3>(16));
 
         self.over.next = (self.passes_q.q.val() == 2)
             | !self.own_left.q.val().any()
@@ -612,6 +639,9 @@ impl Logic for CellPlayout {
         // `8 b + i`).
         self.nth.bits.next = self.sel_bits.q.val();
         self.nth.n.next = self.sel_offset.q.val();
+        if self.phase.q.val() == self.p_nth_pair.val() {
+            self.nth.n.next = self.pair_pick.val();
+        }
         self.index_hot.next = bit_cast::<14, 1>(1.into()) << self.nth.index.val();
         self.shape_decoded.next = 0.into();
         if self.phase.q.val() == self.p_nth.val() {
@@ -812,29 +842,26 @@ impl Logic for CellPlayout {
         } else if self.phase.q.val() == self.p_pair_set.val() {
             self.sel_bits.d.next = bit_cast::<14, 5>(self.shape_pairs.val());
             self.range.d.next = bit_cast::<8, 4>(self.pair_counter.count.val());
-            self.phase.d.next = self.p_draw_pair.val();
-        } else if self.phase.q.val() == self.p_draw_pair.val() {
-            self.sel_offset.d.next = self.drawn.val().get_bits::<4>(0);
-            self.rng_q.d.next = self.next_x.q.val();
+            self.origin.d.next = self.placer.cells.val();
+            self.tile.d.next = self.placer.tile.val();
             self.phase.d.next = self.p_nth_pair.val();
         } else if self.phase.q.val() == self.p_nth_pair.val() {
+            self.rng_q.d.next = self.next_x.q.val();
             self.corner.d.next =
                 self.cell_index.q.val() - bit_cast::<8, DELTA_BITS>(self.delta.val());
-            self.phase.d.next = self.p_place.val();
-        } else if self.phase.q.val() == self.p_place.val() {
-            self.cells.d.next = self.placer.cells.val();
-            self.tile.d.next = self.placer.tile.val();
             self.phase.d.next = self.p_apply.val();
         } else if self.phase.q.val() == self.p_apply.val() {
             // The mover's cells, their edges forbidden and their corners
             // new attach cells; the cells taken from the other side; the
             // sides swap.
-            self.own_forbidden.d.next = self.other_forbidden.q.val() | self.cells.q.val();
-            self.own_attach.d.next = self.other_attach.q.val() & !self.cells.q.val();
+            self.own_forbidden.d.next = self.other_forbidden.q.val() | self.shift.cells.val();
+            self.own_attach.d.next = self.other_attach.q.val() & !self.shift.cells.val();
             self.other_forbidden.d.next =
-                self.own_forbidden.q.val() | self.cells.q.val() | self.neighbours.edges.val();
+                self.own_forbidden.q.val() | self.shift.cells.val() | self.neighbours.edges.val();
             self.other_attach.d.next = (self.own_attach.q.val() | self.neighbours.diagonals.val())
-                & !(self.own_forbidden.q.val() | self.cells.q.val() | self.neighbours.edges.val());
+                & !(self.own_forbidden.q.val()
+                    | self.shift.cells.val()
+                    | self.neighbours.edges.val());
             self.own_left.d.next = self.other_left.q.val();
             self.other_left.d.next =
                 self.own_left.q.val() & !(bit_cast::<21, 1>(1.into()) << self.tile.q.val());

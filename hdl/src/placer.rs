@@ -127,3 +127,24 @@ impl Logic for Placer {
 
 // `update` spreads the box rows with literals: they hold for these values only.
 const _: () = assert!(BOX == 5 && SIZE == 14 && SHAPES == 91 && SHAPES <= 128);
+
+/// The placer's last step alone: cells with a shape's box corner on cell 0
+/// shifted onto `corner` (bits past cell 195 fall off, corners of 196 or
+/// more leave nothing), for a user that registers the shape's cells before
+/// it knows the corner (`crate::CellPlayout`).
+#[derive(LogicBlock, Default)]
+pub struct CornerShift {
+    /// The shape's cells with its box corner on cell 0.
+    pub origin: Signal<In, Board>,
+    /// Cell index of the box corner.
+    pub corner: Signal<In, Bits<8>>,
+    /// The cells the placement covers.
+    pub cells: Signal<Out, Board>,
+}
+
+impl Logic for CornerShift {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.cells.next = self.origin.val() << self.corner.val();
+    }
+}

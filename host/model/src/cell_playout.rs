@@ -37,8 +37,9 @@ pub const POLICY: Policy = Policy {
 /// Cycles of a ply that places a tile once its attach cell is drawn:
 /// PLY (the cells to draw from counted), PREFIX, DRAW, LOCATE, NTH (the
 /// cell), WINDOW, PAIRS, WEIGH, SIZE, SHAPE_COUNT, PREFIX, DRAW, LOCATE,
-/// NTH (the shape), PAIR_SET, DRAW_PAIR, NTH_PAIR, PLACE, APPLY.
-pub const PLACEMENT_CYCLES: u64 = 19;
+/// NTH (the shape), PAIR_SET, NTH_PAIR (the pair drawn), APPLY (the tile
+/// placed).
+pub const PLACEMENT_CYCLES: u64 = 17;
 /// Cycles of an attach cell drawn and found dead: PLY, PREFIX, DRAW,
 /// LOCATE, NTH, WINDOW, PAIRS (the next draw starts at PLY again).
 pub const DEAD_CYCLES: u64 = 7;
