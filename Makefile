@@ -89,7 +89,7 @@ synth-report: verilog
 
 # The ULX3S bitstream of ulx3s_top: yosys, nextpnr-ecp5 (its electrostatic
 # placer, --placer static) on the pins of
-# constraints/ulx3s.lpf, the oscillator at 25 MHz and the PLL's 40 MHz derived
+# constraints/ulx3s.lpf, the oscillator at 25 MHz and the PLL's 50 MHz derived
 # from it (BITSTREAM_FREQ=F constrains the oscillator at F instead; failing
 # timing fails the target; CI runs it beside the tests), ecppack --compress ->
 # build/ulx3s.bit, a summary in build/ulx3s.report.json, logs in build/.

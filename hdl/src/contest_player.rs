@@ -79,7 +79,7 @@ pub struct PlayerConfig {
 }
 
 impl Default for PlayerConfig {
-    /// The board's clock ([`BOARD_CLOCK_HZ`], 40 MHz), 115,200 baud, team `FP`, the scheme found out on the link,
+    /// The board's clock ([`BOARD_CLOCK_HZ`], 50 MHz), 115,200 baud, team `FP`, the scheme found out on the link,
     /// the tree's budgets ([`tree_budget`]: rounds during 0.85 s).
     fn default() -> PlayerConfig {
         PlayerConfig {

@@ -10,7 +10,7 @@ pub use model::monte_carlo::Budget;
 use rust_hdl::prelude::*;
 
 /// Bits of the searches' cycle counters and so of a budget: up to 2^26
-/// cycles (1.68 s at 40 MHz).
+/// cycles (1.34 s at 50 MHz).
 pub const TIMER_BITS: usize = 26;
 
 /// The plusarg a Verilator model reads its round budget from.

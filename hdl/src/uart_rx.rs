@@ -213,7 +213,7 @@ impl UartRx {
 }
 
 impl Default for UartRx {
-    /// [`DEFAULT_BAUD`] (115,200) on the board's clock ([`BOARD_CLOCK_HZ`]): 347 cycles a bit at 40 MHz.
+    /// [`DEFAULT_BAUD`] (115,200) on the board's clock ([`BOARD_CLOCK_HZ`]): 434 cycles a bit at 50 MHz.
     fn default() -> UartRx {
         UartRx::new(BOARD_CLOCK_HZ, DEFAULT_BAUD)
     }

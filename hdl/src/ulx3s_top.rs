@@ -1,6 +1,6 @@
 //! The top level for the ULX3S board (ECP5 LFE5U-85F): the board's pins
 //! (25 MHz oscillator, the FTDI USB-serial lines, eight LEDs, seven buttons,
-//! the ESP32's GPIO0) around the [`ContestPlayer`], clocked at 40 MHz by
+//! the ESP32's GPIO0) around the [`ContestPlayer`], clocked at 50 MHz by
 //! the PLL ([`crate::pll`]) from the oscillator. Port names are those of `constraints/ulx3s.lpf`.
 //!
 //! # LEDs
@@ -11,7 +11,7 @@
 //! | 2 | the board plays as player 2 |
 //! | 3 | a framing error was seen on the line (since the last `0`) |
 //! | 4 | a malformed request was dropped (since the last `0`) |
-//! | 5 | heartbeat: blinks at the player's 40 MHz / 2^24, about 2.4 Hz |
+//! | 5 | heartbeat: blinks at the player's 50 MHz / 2^24, about 3.0 Hz |
 //! | 6 | the link follows the 2014 request scheme |
 //! | 7 | the watchdog cut a search short (since the last `0`) |
 //!

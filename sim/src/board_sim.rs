@@ -44,7 +44,7 @@ pub struct BoardSimArgs {
     /// The TCP port on 127.0.0.1 (0: any free port; the line `tcp: ADDRESS` says which).
     #[arg(long, value_name = "PORT", default_value_t = 0)]
     pub tcp: u16,
-    /// The serial line's baud rate (the board's UART is built for it, on its clock, 40 MHz).
+    /// The serial line's baud rate (the board's UART is built for it, on its clock, 50 MHz).
     #[arg(long, value_name = "B", default_value_t = 115_200)]
     pub baud: u32,
     /// The search's rounds start during this many milliseconds of board time

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// Cycles a bit: 115,200 baud on the board's clock (347 at 40 MHz), as the
+/// Cycles a bit: 115,200 baud on the board's clock (434 at 50 MHz), as the
 /// specs below (the board's clock and baud by default) expect.
 /// (`hdl::uart_tx::cycles_per_bit`'s rounding, as a constant).
 const N: u64 = (hdl::uart_tx::BOARD_CLOCK_HZ + 115_200 / 2) / 115_200;

@@ -16,8 +16,8 @@
 import { inflateSync } from 'node:zlib';
 
 // The board's clock in cycles a millisecond: model::monte_carlo::CLOCK_HZ
-// (40 MHz, from the ECP5's PLL) / 1000.
-const BOARD_CYCLES_PER_MS = 40_000;
+// (50 MHz, from the ECP5's PLL) / 1000.
+const BOARD_CYCLES_PER_MS = 50_000;
 
 // The placed tiles as the page draws them, checked against the state: one
 // piece (an SVG group) for each placement up to the move shown, of its

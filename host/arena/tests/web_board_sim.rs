@@ -43,7 +43,7 @@ fn serve_shows_the_board_time_of_each_answer_of_the_simulated_board() {
         let time = &moves[2 * turn + 1]["board_time"];
         let cycles = time["cycles"].as_u64().unwrap_or_else(|| panic!("{time}"));
         let ms = time["ms"].as_f64().unwrap();
-        // The board's clock: 40,000 cycles a millisecond at 40 MHz, and at
+        // The board's clock: 50,000 cycles a millisecond at 50 MHz, and at
         // least the answer's 4 bytes on the line (about 0.35 ms at 115,200 baud).
         let per_ms = model::monte_carlo::CLOCK_HZ as f64 / 1e3;
         assert!(cycles as f64 > 0.3 * per_ms && ms > 0.3, "{time}");

@@ -100,10 +100,10 @@ pub struct Budget {
 
 /// The board clock, in cycles a second: the PLL's output (`hdl::pll`) from
 /// the ULX3S's 25 MHz oscillator. Every block, the UART's bit time and the
-/// board time the host reads from cycles follow it. 40 MHz: the player with
-/// the tree routed at 48.17 and 48.71 MHz (two placements), short of 50 MHz
-/// (BENCHMARKS.md).
-pub const CLOCK_HZ: u64 = 40_000_000;
+/// board time the host reads from cycles follow it. 50 MHz since stop 36:
+/// the contest machine's placement registered, the player with three
+/// engines closes at 52 MHz (BENCHMARKS.md).
+pub const CLOCK_HZ: u64 = 50_000_000;
 
 /// The longest a ply of a playout can take: a core run over 2,047
 /// candidates (its count's width) plus the ply's three states.
