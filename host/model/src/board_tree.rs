@@ -530,15 +530,8 @@ impl Engine for BoardTree {
     }
 }
 
-/// The budget an engine name `board-tree[:MS]` gives: rounds during `MS`
-/// milliseconds of board time (the board's own without `:MS`); `None` for
-/// another name or a malformed `MS`.
-pub fn board_tree_budget(name: &str) -> Option<Budget> {
-    Budget::of_engine_name(name, "board-tree", tree_budget())
-}
-
 /// The engine an engine name `board-tree[:OPTION,...]` gives, each option
-/// `MS` (rounds during `MS` ms of board time: [`board_tree_budget`]),
+/// `MS` (rounds during `MS` milliseconds of board time: [`Budget::for_ms`]),
 /// `expand=N` (a leaf expanded after `N` visits, at least 1) or `c=Q8`
 /// (the exploration constant `Q8 / 256`); the board's own budget and
 /// [`TreeSettings::BOARD`] without them. An error names the option that is
@@ -726,13 +719,10 @@ mod tests {
 
     #[test]
     fn engine_names_give_budgets() {
-        assert_eq!(board_tree_budget("board-tree"), Some(tree_budget()));
-        assert_eq!(board_tree_budget("board-tree:100"), Budget::for_ms(100.0));
-        assert_eq!(board_tree_budget("board-tree:x"), None);
-        assert_eq!(board_tree_budget("board-model"), None);
         for (name, ms, expand, c) in [
             ("board-tree", None, EXPAND_AFTER, EXPLORATION_Q8),
             ("board-tree:expand=96", None, 96, EXPLORATION_Q8),
+            ("board-tree:100", Some(100.0), EXPAND_AFTER, EXPLORATION_Q8),
             ("board-tree:100,expand=7", Some(100.0), 7, EXPLORATION_Q8),
             ("board-tree:c=90,100", Some(100.0), EXPAND_AFTER, 90),
         ] {
@@ -751,7 +741,9 @@ mod tests {
         for (bad, named) in [
             ("board-tree:expand=0", "expand=0"),
             ("board-tree:expand=x", "expand=x"),
+            ("board-tree:x", "x:"),
             ("board-tree:x,expand=9", "x:"),
+            ("board-model", "board-model"),
             ("board-tree:c=-1", "c=-1"),
             ("board-tree:depth=3", "depth=3"),
             ("board-treex", "board-treex"),
