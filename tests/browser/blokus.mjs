@@ -135,7 +135,7 @@ async function clickToTheEnd(page) {
       if (green !== size) throw new Error(`${move}: ${green} green cells for a tile of ${size}`);
       await page.click(cell);
     }
-    await page.waitForFunction((n) => state.moves.length > n, played);
+    await page.waitForFunction((n) => state.moves.length > n && (state.over || !state.engine_to_move), played);
     // The tile just placed drawn as a piece, dotted as the last move (or
     // the engine's answer, if in already).
     if (await checkPieces(page) <= played) throw new Error(`${move}: not the last move shown`);

@@ -4,7 +4,9 @@
 // dobutsu.png. Then the game reviewed: back to its start, forward to move
 // 1 (the board shown is the server's after 1 move, the move marked), a move
 // there refused, and on to the last. Then the pieces in Japanese (kana),
-// kept over a reload: dobutsu-kanji.png. Run by run.mjs.
+// kept over a reload: dobutsu-kanji.png. Last, an engine given 10 s a move
+// shows its search's progress while it thinks and moves at once when the
+// person presses Move now. Run by run.mjs.
 import { clickShogiMove, newGameAgainstRandom, playToEnd, toggleJapanese } from './play.mjs';
 
 export default async function dobutsu(page, url, dir) {
@@ -23,6 +25,32 @@ export default async function dobutsu(page, url, dir) {
     (state, turn) => state.legal_moves[turn % state.legal_moves.length], clickShogiMove);
   await review(page, end);
   await toggleJapanese(page, dir, 'dobutsu');
+  await moveNow(page);
+}
+
+// A new game against alpha-beta at 10 s a move: after the person's move the
+// status shows the engine's time and depth, the page's other controls still
+// answer (a review step), and Move now has the engine move within seconds.
+async function moveNow(page) {
+  await page.selectOption('#second-kind', 'alphabeta');
+  await page.selectOption('#second-time', '10');
+  await page.click('#new-game');
+  await page.waitForFunction(() => state && state.moves.length === 0 && state.seats[1].player === 'alphabeta:time=10');
+  const first = await page.evaluate(() => state.legal_moves[0]);
+  await clickShogiMove(page, first);
+  await page.waitForFunction(() => /thinking… [0-9.]+ s, depth/.test(document.getElementById('status').textContent));
+  console.log('while the engine thinks:', await page.textContent('#status'));
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => state.at === 0 && state.plies === 1);
+  await page.keyboard.press('End');
+  await page.waitForSelector('#engine-button:not([hidden])');
+  const pressed = Date.now();
+  await page.click('#engine-button');
+  await page.waitForFunction(() => state.moves.length === 2 && !state.engine_to_move);
+  const took = Date.now() - pressed;
+  console.log(`Move now: the engine moved ${took} ms after the press: ${await page.textContent('#engine-info')}`);
+  if (took > 6000) throw new Error(`the engine moved ${took} ms after Move now`);
+  if (!(await page.isHidden('#engine-button'))) throw new Error('Move now still shown');
 }
 
 // The board's cells as shown.

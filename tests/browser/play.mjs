@@ -44,7 +44,7 @@ export async function playToEnd(page, dir, name, maxTurns, choose, click) {
     const played = current.moves.length;
     const move = await choose(current, turn);
     await click(page, move);
-    await page.waitForFunction((n) => state.moves.length > n, played);
+    await page.waitForFunction((n) => state.moves.length > n && (state.over || !state.engine_to_move), played);
     const now = await page.evaluate(() => state);
     if (now.moves[played] !== move) throw new Error(`clicked ${move}, played ${now.moves[played]}`);
   }

@@ -33,7 +33,7 @@ export default async function reversi(page, url, dir) {
       move = ringed[turn % ringed.length];
       await page.click(`#board [data-square="${move}"]`);
     }
-    await page.waitForFunction((n) => state.moves.length > n, played);
+    await page.waitForFunction((n) => state.moves.length > n && (state.over || !state.engine_to_move), played);
     const now = await page.evaluate(() => state);
     if (now.moves[played].move !== move || now.moves[played].colour !== 0) {
       throw new Error(`clicked ${move}, played ${JSON.stringify(now.moves[played])}`);

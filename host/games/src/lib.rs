@@ -15,4 +15,5 @@ pub mod kyoto;
 pub mod reversi;
 pub mod search;
 pub mod stats;
+pub mod thinking;
 pub mod tune;

@@ -3,8 +3,12 @@
 //! /api/games/ID` (its state), `GET /api/games/ID/at/K` (its state after K
 //! moves, to review the game), `POST /api/games/ID/move` (`{"move": TEXT}`,
 //! and `"at": K`, the moves the person saw, refused unless the last),
-//! `POST /api/games/ID/engine` (the engine to move plays) and `GET
-//! /api/games/ID/record` (the record file).
+//! `POST /api/games/ID/engine` (the engine to move starts its move), `POST
+//! /api/games/ID/stop` (the engine thinking moves now) and `GET
+//! /api/games/ID/record` (the record file). Every route answers at once:
+//! engines think in their games' workers, and a game's state says how far
+//! the one thinking has got (`thinking`). One `Api` serves every thread of
+//! the server.
 
 use super::blokus::BlokusMatch;
 use super::duel::Duel;
@@ -12,11 +16,12 @@ use super::reversi::ReversiMatch;
 use super::table::{Lobby, Table};
 use super::{Refusal, Reply};
 use serde_json::{json, Value};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Every game's table and the numbering of new games.
 pub struct Api {
     lobbies: Vec<Box<dyn Lobby>>,
-    next_id: u64,
+    next_id: AtomicU64,
 }
 
 impl Default for Api {
@@ -29,7 +34,7 @@ impl Default for Api {
                 Box::new(Table::<ReversiMatch>::default()),
                 Box::new(Table::<BlokusMatch>::default()),
             ],
-            next_id: 1,
+            next_id: AtomicU64::new(1),
         }
     }
 }
@@ -49,24 +54,25 @@ fn json_body(body: &str) -> Result<Value, Refusal> {
 
 impl Api {
     /// The answer to `method` on `path` (under `/api/`) with `body`.
-    pub fn handle(&mut self, method: &str, path: &str, body: &str) -> Reply {
+    pub fn handle(&self, method: &str, path: &str, body: &str) -> Reply {
         match self.route(method, path, body) {
             Ok(reply) => reply,
             Err(refusal) => refusal.into(),
         }
     }
 
-    fn lobby(&mut self, name: &str) -> Result<&mut Box<dyn Lobby>, Refusal> {
+    fn lobby(&self, name: &str) -> Result<&dyn Lobby, Refusal> {
         let names: Vec<&str> = self.lobbies.iter().map(|l| l.name()).collect();
         let message = format!("no game `{name}`: the games are {}", names.join(", "));
         self.lobbies
-            .iter_mut()
+            .iter()
             .find(|l| l.name() == name)
+            .map(|l| l.as_ref())
             .ok_or_else(|| Refusal::not_found(message))
     }
 
     /// The table and number of a game id `GAME-N`.
-    fn game(&mut self, id: &str) -> Result<(&mut Box<dyn Lobby>, u64), Refusal> {
+    fn game(&self, id: &str) -> Result<(&dyn Lobby, u64), Refusal> {
         let unknown = || Refusal::not_found(format!("no game `{id}`"));
         let (name, number) = id.rsplit_once('-').ok_or_else(unknown)?;
         let number: u64 = number.parse().map_err(|_| unknown())?;
@@ -74,12 +80,11 @@ impl Api {
         Ok((lobby, number))
     }
 
-    fn new_id(&mut self) -> u64 {
-        self.next_id += 1;
-        self.next_id - 1
+    fn new_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::Relaxed)
     }
 
-    fn route(&mut self, method: &str, path: &str, body: &str) -> Result<Reply, Refusal> {
+    fn route(&self, method: &str, path: &str, body: &str) -> Result<Reply, Refusal> {
         let parts: Vec<&str> = path
             .strip_prefix("/api/")
             .ok_or_else(|| Refusal::not_found(format!("no page {path}")))?
@@ -131,6 +136,10 @@ impl Api {
                 let (lobby, number) = self.game(id)?;
                 Ok(state(lobby.engine_move(number)?))
             }
+            ("POST", ["games", id, "stop"]) => {
+                let (lobby, number) = self.game(id)?;
+                Ok(state(lobby.stop(number)?))
+            }
             ("GET", ["games", id, "record"]) => {
                 let (lobby, number) = self.game(id)?;
                 let (text, file) = lobby.record(number)?;
@@ -152,7 +161,7 @@ impl Api {
 mod tests {
     use super::*;
 
-    fn call(api: &mut Api, method: &str, path: &str, body: &str) -> (u16, Value) {
+    fn call(api: &Api, method: &str, path: &str, body: &str) -> (u16, Value) {
         let reply = api.handle(method, path, body);
         (
             reply.status,
@@ -162,12 +171,12 @@ mod tests {
 
     #[test]
     fn routes_answer_and_refuse_with_reasons() {
-        let mut api = Api::default();
-        let (status, games) = call(&mut api, "GET", "/api/games", "");
+        let api = Api::default();
+        let (status, games) = call(&api, "GET", "/api/games", "");
         assert_eq!(status, 200);
         assert_eq!(games.as_array().unwrap().len(), 5);
         let (status, state) = call(
-            &mut api,
+            &api,
             "POST",
             "/api/kyoto/new",
             r#"{"first":"human","second":"random","options":{"points":true}}"#,
@@ -176,13 +185,13 @@ mod tests {
         assert!(state["fen"].as_str().unwrap().contains("points="));
         let id = state["id"].as_str().unwrap().to_string();
         let (status, error) = call(
-            &mut api,
+            &api,
             "POST",
             &format!("/api/games/{id}/move"),
             r#"{"move":"a1a5"}"#,
         );
         assert_eq!(status, 422, "{error}");
-        let (status, _) = call(&mut api, "POST", &format!("/api/games/{id}/engine"), "");
+        let (status, _) = call(&api, "POST", &format!("/api/games/{id}/engine"), "");
         assert_eq!(status, 409);
         for (method, path, body, expected) in [
             ("POST", "/api/chess/new", "{}", 404),
@@ -267,7 +276,7 @@ mod tests {
                 422,
             ),
         ] {
-            let (status, error) = call(&mut api, method, path, body);
+            let (status, error) = call(&api, method, path, body);
             assert_eq!(status, expected, "{method} {path} {body}: {error}");
             assert!(error["error"].is_string(), "{method} {path}: {error}");
         }

@@ -11,16 +11,17 @@
 //! moves are the first K moves' cells; move K is the one marked); the
 //! record is Pentobi's SGF (a transcript loads too).
 
-use super::table::{make_seats, record_text, replay, seat_specs, Match, Seat};
+use super::game_match::{record_text, replay, seat_specs, seats_of, Match, Seat};
 use super::Refusal;
 use crate::engines::{engine_by_name, ENGINE_NAMES};
-use crate::links::board_client::{BoardClient, BoardLimits};
+use crate::links::board_client::{BoardClient, BoardLimits, Thinking};
 use crate::links::LinkSpec;
 use crate::opponent::{Opponent, Reply};
 use blokus::pentobi;
 use blokus::record::GameRecord;
 use blokus::SIZE;
 use blokus::{Cell, Move, MoveCode, Player, Position, Tile};
+use games::thinking;
 use protocol::BoardTime;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -37,10 +38,11 @@ const MAX_SECONDS: f64 = 60.0;
 const SIM: &str = "sim:10";
 
 /// A Blokus Duo game in progress.
+#[derive(Clone)]
 pub struct BlokusMatch {
     record: GameRecord,
     position: Position,
-    seats: Vec<Seat<Opponent>>,
+    seats: Vec<Seat>,
     /// The last move played (a board is told the opponent's).
     last: Option<Move>,
     /// How the last engine or board move went.
@@ -59,6 +61,20 @@ fn board(spec: &str) -> Result<Opponent, String> {
     Ok(Opponent::Board(Box::new(board)))
 }
 
+/// Whether `spec` names a board (simulated or real) rather than an engine.
+fn is_board(spec: &str) -> bool {
+    spec == "sim" || spec.starts_with("sim:") || spec.starts_with("serial:")
+}
+
+/// A board's progress for the page: its cycles so far (a simulated board),
+/// else the wall time.
+fn board_progress(thinking: Thinking) -> String {
+    match thinking.cycles {
+        Some(cycles) => format!("{cycles} board cycles"),
+        None => format!("{:.1} s", thinking.wall.as_secs_f64()),
+    }
+}
+
 /// The opponent `spec` names: `NAME[:time=S]` with a name of the registry,
 /// `board-model[:MS]`, `sim[:MS]` (the simulated board, its search built for
 /// MS ms) or `serial:PATH[@BAUD]` (a board on a serial port).
@@ -68,7 +84,7 @@ fn opponent(spec: &str, seed: u64) -> Result<Opponent, String> {
     } else {
         spec
     };
-    if spec == "sim" || spec.starts_with("sim:") || spec.starts_with("serial:") {
+    if is_board(spec) {
         return board(spec);
     }
     let (name, seconds) = match spec.split_once(":time=") {
@@ -127,14 +143,14 @@ fn move_view(m: Move, player: Player, board_time: Option<&BoardTime>) -> Value {
 }
 
 impl BlokusMatch {
-    fn new(record: GameRecord, request: &Value, seed: u64) -> Result<BlokusMatch, Refusal> {
+    fn new(record: GameRecord, request: &Value) -> Result<BlokusMatch, Refusal> {
         let position = record.replay().map_err(|e| Refusal::rules(e.to_string()))?;
         let specs = seat_specs(request, &["first", "second"], &["human", DEFAULT_ENGINE])?;
         Ok(BlokusMatch {
             last: None,
             record,
             position,
-            seats: make_seats(&specs, seed, opponent)?,
+            seats: seats_of(&specs),
             info: None,
             board_times: BTreeMap::new(),
         })
@@ -148,13 +164,6 @@ impl BlokusMatch {
             .map_err(|reason| format!("{code}: {reason}"))?;
         self.record.moves.push(m.code());
         self.last = Some(m);
-        if self.position.is_over() {
-            for seat in &mut self.seats {
-                if let Some(Opponent::Board(board)) = &mut seat.engine {
-                    let _ = board.end_game();
-                }
-            }
-        }
         Ok(())
     }
 
@@ -179,6 +188,8 @@ impl BlokusMatch {
 
 impl Match for BlokusMatch {
     type Engine = Opponent;
+    /// The move and how it went, and who made it.
+    type Answer = (Reply, String);
     const NAME: &'static str = "blokus";
 
     fn describe() -> Value {
@@ -207,11 +218,11 @@ impl Match for BlokusMatch {
         })
     }
 
-    fn create(request: &Value, seed: u64) -> Result<Self, Refusal> {
-        BlokusMatch::new(GameRecord::new(Player::One), request, seed)
+    fn create(request: &Value) -> Result<Self, Refusal> {
+        BlokusMatch::new(GameRecord::new(Player::One), request)
     }
 
-    fn load(request: &Value, seed: u64) -> Result<Self, Refusal> {
+    fn load(request: &Value) -> Result<Self, Refusal> {
         let text = record_text(request)?;
         let record = if text.trim_start().starts_with('(') {
             GameRecord::from_sgf(text)
@@ -219,11 +230,8 @@ impl Match for BlokusMatch {
             GameRecord::from_transcript(text)
         }
         .map_err(|e| Refusal::rules(format!("the record: {e}")))?;
-        let game = BlokusMatch::new(record, request, seed)?;
-        let board = game
-            .seats
-            .iter()
-            .any(|s| matches!(s.engine, Some(Opponent::Board(_))));
+        let game = BlokusMatch::new(record, request)?;
+        let board = game.seats.iter().any(|s| is_board(&s.name));
         if board && game.record.moves.len() > 1 {
             return Err(Refusal::rules(
                 "a board plays a game from its start: it cannot take over a record",
@@ -232,7 +240,11 @@ impl Match for BlokusMatch {
         Ok(game)
     }
 
-    fn seats(&self) -> &[Seat<Self::Engine>] {
+    fn engine(spec: &str, seed: u64) -> Result<Self::Engine, String> {
+        opponent(spec, seed)
+    }
+
+    fn seats(&self) -> &[Seat] {
         &self.seats
     }
 
@@ -257,24 +269,36 @@ impl Match for BlokusMatch {
         ))
     }
 
-    fn engine_step(&mut self) -> Result<(), String> {
-        let seat = self.to_move();
-        let opponent = self.seats[seat]
-            .engine
-            .as_mut()
-            .ok_or("no engine to move")?;
+    fn think(&self, opponent: &mut Self::Engine) -> Result<Self::Answer, String> {
+        let reply = opponent
+            .reply(&self.position, self.last, &mut |progress| {
+                thinking::report(|| board_progress(progress))
+            })
+            .map_err(|e| format!("{e:#}"))?;
+        Ok((reply, opponent.name()))
+    }
+
+    fn apply(&mut self, (reply, name): Self::Answer) -> Result<(), String> {
         let Reply {
             m,
             note,
             board_time,
-        } = opponent
-            .reply(&self.position, self.last, &mut |_| {})
-            .map_err(|e| format!("{e:#}"))?;
-        self.info = Some(format!("{} played {m}: {note}", opponent.name()));
+        } = reply;
+        let at = self.record.moves.len();
+        self.play_code(m.code())?;
+        self.info = Some(format!("{name} played {m}: {note}"));
         if let Some(time) = board_time {
-            self.board_times.insert(self.record.moves.len(), time);
+            self.board_times.insert(at, time);
         }
-        self.play_code(m.code())
+        Ok(())
+    }
+
+    fn game_over(engines: &mut [Option<Self::Engine>]) {
+        for engine in engines.iter_mut().flatten() {
+            if let Opponent::Board(board) = engine {
+                let _ = board.end_game();
+            }
+        }
     }
 
     fn play(&mut self, text: &str) -> Result<(), String> {

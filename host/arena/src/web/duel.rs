@@ -2,8 +2,8 @@
 //! [`Match`]: a [`Record`] and two seats, each a person or one of the game's
 //! own engines within the page's limits; the state in the game's FEN.
 
+use super::game_match::{record_text, seat_specs, seats_of, Match, Seat};
 use super::games::{read_options, WebGame};
-use super::table::{make_seats, record_text, seat_specs, Match, Seat};
 use super::Refusal;
 use games::game::player::{EngineSpec, Player};
 use games::game::record::Record;
@@ -18,9 +18,10 @@ const MAX_SECONDS: f64 = 60.0;
 const MAX_TABLE_BITS: u32 = 24;
 
 /// A two-player game in progress.
+#[derive(Clone)]
 pub struct Duel<G: WebGame> {
     record: Record<G>,
-    seats: Vec<Seat<Box<dyn Player<G>>>>,
+    seats: Vec<Seat>,
     /// What the last engine move found.
     info: Option<String>,
 }
@@ -57,7 +58,7 @@ fn side_name(side: Side) -> &'static str {
 }
 
 impl<G: WebGame> Duel<G> {
-    fn with_seats(record: Record<G>, request: &Value, seed: u64) -> Result<Self, Refusal> {
+    fn with_seats(record: Record<G>, request: &Value) -> Result<Self, Refusal> {
         let specs: Vec<String> = seat_specs(request, &["first", "second"], &["human", "default"])?
             .into_iter()
             .map(|s| match s.as_str() {
@@ -67,14 +68,19 @@ impl<G: WebGame> Duel<G> {
             .collect();
         Ok(Duel {
             record,
-            seats: make_seats(&specs, seed, engine::<G>)?,
+            seats: seats_of(&specs),
             info: None,
         })
     }
 }
 
-impl<G: WebGame> Match for Duel<G> {
+impl<G: WebGame + Send> Match for Duel<G>
+where
+    G::Move: Send,
+{
     type Engine = Box<dyn Player<G>>;
+    /// The move and what the engine found.
+    type Answer = (G::Move, Option<String>);
     const NAME: &'static str = G::NAME;
 
     fn describe() -> Value {
@@ -96,22 +102,22 @@ impl<G: WebGame> Match for Duel<G> {
         })
     }
 
-    fn create(request: &Value, seed: u64) -> Result<Self, Refusal> {
+    fn create(request: &Value) -> Result<Self, Refusal> {
         let options = read_options::<G>(request.get("options")).map_err(Refusal::bad)?;
-        Duel::with_seats(
-            Record::new(G::start_with(&options), MAX_PLIES),
-            request,
-            seed,
-        )
+        Duel::with_seats(Record::new(G::start_with(&options), MAX_PLIES), request)
     }
 
-    fn load(request: &Value, seed: u64) -> Result<Self, Refusal> {
+    fn load(request: &Value) -> Result<Self, Refusal> {
         let record = Record::<G>::parse(record_text(request)?, MAX_PLIES)
             .map_err(|e| Refusal::rules(format!("the record: {e}")))?;
-        Duel::with_seats(record, request, seed)
+        Duel::with_seats(record, request)
     }
 
-    fn seats(&self) -> &[Seat<Self::Engine>] {
+    fn engine(spec: &str, seed: u64) -> Result<Self::Engine, String> {
+        engine::<G>(spec, seed)
+    }
+
+    fn seats(&self) -> &[Seat] {
         &self.seats
     }
 
@@ -123,15 +129,15 @@ impl<G: WebGame> Match for Duel<G> {
         self.record.ending().map(|e| e.describe())
     }
 
-    fn engine_step(&mut self) -> Result<(), String> {
-        let seat = self.to_move();
-        let engine = self.seats[seat]
-            .engine
-            .as_mut()
-            .ok_or("no engine to move")?;
+    fn think(&self, engine: &mut Self::Engine) -> Result<Self::Answer, String> {
         let m = engine.choose(&self.record).map_err(|e| format!("{e:#}"))?;
-        self.info = engine.last_info();
-        self.record.play(m)
+        Ok((m, engine.last_info()))
+    }
+
+    fn apply(&mut self, (m, info): Self::Answer) -> Result<(), String> {
+        self.record.play(m)?;
+        self.info = info;
+        Ok(())
     }
 
     fn play(&mut self, text: &str) -> Result<(), String> {

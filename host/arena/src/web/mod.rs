@@ -1,16 +1,19 @@
 //! `arena serve`: a local web page to play the games against the engines.
 //! The JSON API is written once over every game ([`table`]: the two-player
 //! games of [`duel`], [`reversi`], [`blokus`]), the pages are
-//! embedded in the binary ([`pages`]), and [`server`] answers HTTP with them.
+//! embedded in the binary ([`pages`]), and [`server`] answers HTTP with them
+//! on several threads; each game's engines think in its own [`worker`].
 
 pub mod api;
 pub mod blokus;
 pub mod duel;
+pub mod game_match;
 pub mod games;
 pub mod pages;
 pub mod reversi;
 pub mod server;
 pub mod table;
+pub mod worker;
 
 /// An answer to one HTTP request.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 //! the board with its holes, the legal cells, passes, stones per colour, and
 //! the transcript `arena reversi play` writes as the record.
 
-use super::table::{make_seats, record_text, replay, seat_specs, Match, Seat};
+use super::game_match::{record_text, replay, seat_specs, seats_of, Match, Seat};
 use super::Refusal;
 use games::reversi::players::{player_by_name, ReversiPlayer};
 use games::reversi::position::cell_name;
@@ -34,10 +34,11 @@ const MAX_SECONDS: f64 = 60.0;
 const MAX_PLAYOUTS: u64 = 1_000_000;
 
 /// A Reversi game in progress.
+#[derive(Clone)]
 pub struct ReversiMatch {
     game: Transcript,
     position: Position,
-    seats: Vec<Seat<Box<dyn ReversiPlayer>>>,
+    seats: Vec<Seat>,
     /// What the last engine move was and found.
     info: Option<String>,
 }
@@ -64,13 +65,13 @@ fn colour_names(setup: &Setup) -> Vec<&'static str> {
 }
 
 impl ReversiMatch {
-    fn new(game: Transcript, request: &Value, seed: u64) -> Result<ReversiMatch, Refusal> {
+    fn new(game: Transcript, request: &Value) -> Result<ReversiMatch, Refusal> {
         let names = colour_names(&game.setup);
         let defaults: Vec<&str> = (0..names.len())
             .map(|c| if c == 0 { "human" } else { DEFAULT_ENGINE })
             .collect();
         let specs = seat_specs(request, &names, &defaults)?;
-        let seats = make_seats(&specs, seed, engine)?;
+        let seats = seats_of(&specs);
         Ok(ReversiMatch {
             position: game.position(),
             game: Transcript {
@@ -115,6 +116,8 @@ impl ReversiMatch {
 
 impl Match for ReversiMatch {
     type Engine = Box<dyn ReversiPlayer>;
+    /// The move and what the page says of it.
+    type Answer = (Move, String);
     const NAME: &'static str = "reversi";
 
     fn describe() -> Value {
@@ -132,7 +135,7 @@ impl Match for ReversiMatch {
         })
     }
 
-    fn create(request: &Value, seed: u64) -> Result<Self, Refusal> {
+    fn create(request: &Value) -> Result<Self, Refusal> {
         let preset = match request.get("options").and_then(|o| o.get("preset")) {
             None | Some(Value::Null) => PRESETS[0],
             Some(Value::String(name)) => name.as_str(),
@@ -144,16 +147,20 @@ impl Match for ReversiMatch {
             setup,
             moves: Vec::new(),
         };
-        ReversiMatch::new(game, request, seed)
+        ReversiMatch::new(game, request)
     }
 
-    fn load(request: &Value, seed: u64) -> Result<Self, Refusal> {
+    fn load(request: &Value) -> Result<Self, Refusal> {
         let game = Transcript::parse(record_text(request)?)
             .map_err(|e| Refusal::rules(format!("the record: {e}")))?;
-        ReversiMatch::new(game, request, seed)
+        ReversiMatch::new(game, request)
     }
 
-    fn seats(&self) -> &[Seat<Self::Engine>] {
+    fn engine(spec: &str, seed: u64) -> Result<Self::Engine, String> {
+        engine(spec, seed)
+    }
+
+    fn seats(&self) -> &[Seat] {
         &self.seats
     }
 
@@ -179,15 +186,11 @@ impl Match for ReversiMatch {
         Some(format!("{verdict} ({})", counts.join(", ")))
     }
 
-    fn engine_step(&mut self) -> Result<(), String> {
+    fn think(&self, engine: &mut Self::Engine) -> Result<Self::Answer, String> {
         let colour = self.position.to_move();
-        let engine = self.seats[colour]
-            .engine
-            .as_mut()
-            .ok_or("no engine to move")?;
         let m = engine.choose(&self.position);
         let playouts = engine.last_playouts();
-        self.info = Some(format!(
+        let info = format!(
             "{} ({}) played {}{}",
             COLOUR_NAMES[colour],
             engine.name(),
@@ -197,8 +200,14 @@ impl Match for ReversiMatch {
             } else {
                 String::new()
             }
-        ));
-        self.play_move(m)
+        );
+        Ok((m, info))
+    }
+
+    fn apply(&mut self, (m, info): Self::Answer) -> Result<(), String> {
+        self.play_move(m)?;
+        self.info = Some(info);
+        Ok(())
     }
 
     fn play(&mut self, text: &str) -> Result<(), String> {

@@ -1,6 +1,7 @@
-//! The HTTP side of `arena serve` (tiny_http, one request at a time): pages
-//! and API, requests to the API checked against other sites' pages (JSON
-//! bodies only, and on a loopback address only its own host names), and a
+//! The HTTP side of `arena serve` (tiny_http, [`THREADS`] threads taking
+//! requests as they come, so that a slow one delays no other): pages and
+//! API, requests to the API checked against other sites' pages (JSON bodies
+//! only, and on a loopback address only its own host names), and a
 //! handler's panic answered 500 without stopping the server.
 
 use super::api::Api;
@@ -8,6 +9,11 @@ use super::{pages, Reply};
 use std::io::Read;
 use std::net::SocketAddr;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+
+/// The threads answering requests (an engine's search never runs in one:
+/// see `table`; a slow client holds only its own).
+pub const THREADS: usize = 8;
 
 /// The largest request body read, in bytes (a record file is a few kilobytes).
 const MAX_BODY: u64 = 1 << 20;
@@ -48,13 +54,24 @@ impl WebServer {
         format!("http://{host}:{}/", self.address.port())
     }
 
-    /// Answers requests until the process ends.
+    /// Answers requests until the process ends, on [`THREADS`] threads.
     pub fn run(self) {
-        let mut api = Api::default();
+        let api = Arc::new(Api::default());
+        let server = Arc::new(self.server);
         let loopback = self.address.ip().is_loopback();
-        for mut request in self.server.incoming_requests() {
-            let reply = guarded(|| answer(&mut api, &mut request, loopback));
-            let _ = request.respond(response(reply));
+        let workers: Vec<_> = (0..THREADS)
+            .map(|_| {
+                let (api, server) = (api.clone(), server.clone());
+                std::thread::spawn(move || {
+                    for mut request in server.incoming_requests() {
+                        let reply = guarded(|| answer(&api, &mut request, loopback));
+                        let _ = request.respond(response(reply));
+                    }
+                })
+            })
+            .collect();
+        for worker in workers {
+            let _ = worker.join();
         }
     }
 }
@@ -84,7 +101,7 @@ fn is_local_host(host: &str) -> bool {
 }
 
 /// The reply to one request.
-fn answer(api: &mut Api, request: &mut tiny_http::Request, loopback: bool) -> Reply {
+fn answer(api: &Api, request: &mut tiny_http::Request, loopback: bool) -> Reply {
     let url = request.url().to_string();
     let path = url.split(['?', '#']).next().unwrap_or("/").to_string();
     let method = request.method().as_str().to_string();

@@ -369,6 +369,14 @@ impl ReversiPlayer for Mcts {
         let k = moves.len() as u64;
         let calibration_playouts = k.max(CALIBRATION_PLAYOUTS);
         while playouts < limit && deadline.is_none_or(|d| Instant::now() < d) {
+            // A watcher (the web page) may ask for the move now; every 64
+            // playouts it hears how many.
+            if playouts > 0 && playouts.is_multiple_of(64) {
+                crate::thinking::report(|| format!("{playouts} playouts"));
+                if crate::thinking::stop_requested() {
+                    break;
+                }
+            }
             let node = if playouts < calibration_playouts {
                 // The first playouts: from each child of the root in turn
                 // (what the seed-time budget is timed on).

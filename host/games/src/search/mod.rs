@@ -105,6 +105,9 @@ impl<M: Copy> Searcher<M> {
             if let Some(width) = limits.beam {
                 children.truncate(2 * width.max(1));
             }
+            crate::thinking::report(|| {
+                format!("depth {depth}, score {alpha}, {} nodes", run.nodes())
+            });
             if alpha.abs() >= DECIDED {
                 break;
             }

@@ -1,8 +1,10 @@
 //! One search's recursion: negamax alpha-beta with the transposition table,
-//! ordered children, repetition as a draw, quiescence, and the stop test.
+//! ordered children, repetition as a draw, quiescence, and the stop test
+//! (limits, clock, or a watcher's request: [`crate::thinking`]).
 
 use super::table::{Bound, Entry, Table};
 use super::terms::{Evaluator, Game, Limits, DECIDED, INFINITY};
+use crate::thinking;
 use std::time::Instant;
 
 /// Quiescence follows at most this many noisy moves past the nominal depth.
@@ -91,7 +93,9 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
         if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;
         }
-        if self.nodes.is_multiple_of(64) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(64)
+            && (self.deadline.is_some_and(|d| Instant::now() >= d) || thinking::stop_requested())
+        {
             self.stopped = true;
         }
     }

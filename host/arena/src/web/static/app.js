@@ -410,11 +410,12 @@ function render() {
   const seat = state.seats[state.to_move === 'first' ? 0 : 1];
   $('status').textContent = state.over ? 'Game over'
     : `${state.to_move === 'first' ? 'First' : 'Second'} to move (${seat.player})`
-      + (state.engine_to_move ? ': thinking…' : '');
+      + (state.engine_to_move ? thinkingText(state) : '');
   $('result').textContent = state.result || '';
   $('fen').textContent = state.fen;
   $('board-text').textContent = state.board;
   $('engine-info').textContent = state.engine_info ? 'engine: ' + state.engine_info : '';
+  showEngineButton(state);
   listMoves(state.moves.map((move) => {
     const li = document.createElement('li');
     li.textContent = moveText(move);
@@ -434,7 +435,7 @@ function show(newState) {
   $('move-text').value = '';
   history.replaceState(null, '', '#' + state.id);
   render();
-  if (state.engine_to_move) setTimeout(engineMove, 300);
+  if (state.engine_to_move) scheduleEngine(300);
 }
 
 // Shows an earlier position of the game (review), nothing picked.

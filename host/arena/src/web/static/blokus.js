@@ -204,11 +204,12 @@ function render() {
   const placements = legal.size;
   $('status').textContent = state.over ? 'Game over'
     : `${PLAYER_NAMES[state.to_move]} to move (${seat.player})`
-      + (state.engine_to_move ? ': thinking…' : placements === 0 ? ': no tile fits, pass' : '');
+      + (state.engine_to_move ? thinkingText(state) : placements === 0 ? ': no tile fits, pass' : '');
   $('pass').disabled = !(humanToMove() && state.can_pass);
   $('picked').textContent = picked ? `tile ${picked}, orientation ${orientation}` : '';
   $('result').textContent = state.result || '';
   $('engine-info').textContent = state.engine_info || '';
+  showEngineButton(state);
   const table = $('scores');
   table.replaceChildren();
   for (const player of [0, 1]) {
@@ -257,7 +258,7 @@ function show(newState) {
   if (picked && state.used[state.to_move].includes(picked)) picked = null;
   history.replaceState(null, '', '#' + state.id);
   render();
-  if (state.engine_to_move) setTimeout(engineMove, 200);
+  if (state.engine_to_move) scheduleEngine(200);
 }
 
 // Shows an earlier position of the game (review), nothing picked.

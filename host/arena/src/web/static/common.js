@@ -132,11 +132,69 @@ async function playMove(state, text) {
   return api('POST', `games/${state.id}/move`, { move: text, at: state.plies });
 }
 
-// The engine's move, asked of the server when an engine is to move in the
-// page's `state`; the answer drawn by the page's `show`.
+// The engine's move when an engine is to move in the page's `state`: asked
+// of the server (which answers at once: the engine thinks in the game's
+// worker), then the game polled until the move is in; each state drawn by
+// the page's `show` (which calls this again while an engine is to move). A
+// failed engine is asked again only by the person (the Try again button).
 async function engineMove() {
-  if (!state || !state.engine_to_move) return;
-  try { show(await api('POST', `games/${state.id}/engine`)); } catch (e) { say(e.message); }
+  engineTimer = null;
+  const latest = review.latest || state;
+  if (!latest || !latest.engine_to_move || latest.engine_error) return;
+  try {
+    const next = await (latest.thinking
+      ? api('GET', `games/${latest.id}`)
+      : api('POST', `games/${latest.id}/engine`));
+    if (review.latest !== latest && review.latest) return; // another game, or shown already
+    if (reviewing(review.shown) && next.thinking && next.plies === latest.plies) {
+      // The person looks at an earlier position: it stays until the move is in.
+      review.latest = next;
+      scheduleEngine(300);
+      return;
+    }
+    show(next);
+  } catch (e) { say(e.message); }
+}
+
+// The one pending call of `engineMove` (so that a page shown again while
+// an engine thinks polls once, not twice).
+let engineTimer = null;
+
+// Calls `engineMove` in `ms` milliseconds, instead of any call pending.
+function scheduleEngine(ms) {
+  clearTimeout(engineTimer);
+  engineTimer = setTimeout(engineMove, ms);
+}
+
+// The status line's note while an engine is to move: its time so far and
+// its progress (depth and nodes, playouts, a board's cycles), or its failure.
+function thinkingText(state) {
+  if (state.engine_error) return ': ' + state.engine_error;
+  const t = state.thinking;
+  if (!t) return ': thinking…';
+  return `: thinking… ${(t.ms / 1000).toFixed(1)} s` + (t.progress ? `, ${t.progress}` : '')
+    + (t.stopping ? ' (moving now)' : '');
+}
+
+// The button after the engine's note: "Move now" while an engine thinks
+// (it moves with the best it has found), "Try again" after it failed.
+function showEngineButton(shown) {
+  let button = $('engine-button');
+  if (!button) {
+    button = document.createElement('button');
+    button.id = 'engine-button';
+    button.type = 'button';
+    button.addEventListener('click', async () => {
+      const game = review.latest || state;
+      const route = game.engine_error ? 'engine' : 'stop';
+      try { show(await api('POST', `games/${game.id}/${route}`)); } catch (e) { say(e.message); }
+    });
+    $('engine-info').after(button);
+  }
+  const latest = !reviewing(shown) && shown.engine_to_move;
+  button.hidden = !(latest && (shown.thinking || shown.engine_error));
+  button.disabled = Boolean(shown.thinking && shown.thinking.stopping);
+  button.textContent = shown.engine_error ? 'Try again' : 'Move now';
 }
 
 // Plays the person's move `text` and draws the answer with the page's
@@ -159,7 +217,8 @@ function fillSeatChoice(kinds, times, engines, kind) {
   for (const engine of engines) kinds.add(new Option(engine, engine));
   kinds.value = kind;
   if (!times) return;
-  for (const [label, value] of [['0.5 s a move', '0.5'], ['0.1 s a move', '0.1'], ['2 s a move', '2'], ['its own limits', '']]) {
+  for (const [label, value] of [['0.5 s a move', '0.5'], ['0.1 s a move', '0.1'], ['2 s a move', '2'], ['10 s a move', '10'],
+    ['its own limits', '']]) {
     times.add(new Option(label, value));
   }
 }

@@ -104,11 +104,12 @@ function render() {
   const mover = state.colours[state.to_move];
   $('status').textContent = state.over ? 'Game over'
     : `${mover.name} to move (${state.seats[state.to_move].player})`
-      + (state.engine_to_move ? ': thinking…' : state.legal_moves[0] === 'pass' ? ': no move, pass' : '');
+      + (state.engine_to_move ? thinkingText(state) : state.legal_moves[0] === 'pass' ? ': no move, pass' : '');
   $('pass').hidden = !(humanToMove() && state.legal_moves.length === 1 && state.legal_moves[0] === 'pass');
   $('result').textContent = state.result || '';
   $('board-text').textContent = state.board;
   $('engine-info').textContent = state.engine_info || '';
+  showEngineButton(state);
   // A round of the colours a row.
   $('moves').style.gridTemplateColumns = `repeat(${state.colours.length}, max-content)`;
   listMoves(state.moves.map((m) => {
@@ -125,7 +126,7 @@ function show(newState) {
   state = newState;
   history.replaceState(null, '', '#' + state.id);
   render();
-  if (state.engine_to_move) setTimeout(engineMove, 200);
+  if (state.engine_to_move) scheduleEngine(200);
 }
 
 // Shows an earlier position of the game (review), nothing picked.

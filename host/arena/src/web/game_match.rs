@@ -1,0 +1,158 @@
+//! What a game in progress is to the page, whatever the game ([`Match`]:
+//! its seats, whose turn, an engine's move thought on a copy and then
+//! played, a person's move, its views and record), and the helpers every
+//! game's `Match` shares: seats read from a request, a record's text, a
+//! replay to any move.
+
+use super::Refusal;
+use serde_json::Value;
+
+/// One seat: what a request named (`human`, `random`, `mcts:time=1`, ...)
+/// and whether that is an engine (else a person at the page).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    pub name: String,
+    pub engine: bool,
+}
+
+/// One game in progress of some kind, with its seats: what a [`Table`]
+/// keeps. The game itself is data (copied for an engine to think on); its
+/// engines are built and run in the game's worker thread only.
+pub trait Match: Clone + Send + 'static {
+    /// A seat's engine.
+    type Engine: 'static;
+    /// An engine's move and what it found, from the worker to the game.
+    type Answer: Send + 'static;
+    /// The game's name in paths and ids ("reversi").
+    const NAME: &'static str;
+
+    /// The game, its options and its engines (`name` and `title` among them).
+    fn describe() -> Value;
+    /// A new game from a request's seats and options.
+    fn create(request: &Value) -> Result<Self, Refusal>;
+    /// A game from `request`'s `record` (a record file's text) and seats.
+    fn load(request: &Value) -> Result<Self, Refusal>;
+    /// The engine a seat's `spec` names, with `seed` (the reason it is
+    /// refused for people).
+    fn engine(spec: &str, seed: u64) -> Result<Self::Engine, String>;
+    /// The seats, in turn order of the game's colours.
+    fn seats(&self) -> &[Seat];
+    /// The seat whose turn it is.
+    fn to_move(&self) -> usize;
+    /// The result for people, once the game is over.
+    fn ending(&self) -> Option<String>;
+    /// The move of `engine`, the engine of the seat to move, in this game.
+    fn think(&self, engine: &mut Self::Engine) -> Result<Self::Answer, String>;
+    /// Plays an engine's answer.
+    fn apply(&mut self, answer: Self::Answer) -> Result<(), String>;
+    /// Told once, when the game is over: the seats' engines (a board ends
+    /// its game).
+    fn game_over(_engines: &mut [Option<Self::Engine>]) {}
+    /// A person's move; the error is the rules' reason.
+    fn play(&mut self, text: &str) -> Result<(), String>;
+    /// The moves played so far.
+    fn plies(&self) -> usize;
+    /// The game's own fields of the state after its first `plies` moves (at
+    /// most [`Match::plies`]): the position then, its legal moves, every move
+    /// played so far; and the seat to move then. Refused (with the reason)
+    /// when the game hides that from the page.
+    fn view_at(&self, plies: usize) -> Result<(Value, usize), Refusal>;
+    /// The record file's text and extension.
+    fn record(&self) -> Result<(String, &'static str), Refusal>;
+}
+
+/// The specs of `labels.len()` seats in `request`: its `seats` array, or one
+/// field a seat named by its label (`first`, `second`); `defaults` when absent.
+pub fn seat_specs(
+    request: &Value,
+    labels: &[&str],
+    defaults: &[&str],
+) -> Result<Vec<String>, Refusal> {
+    let text = |value: &Value, name: &str| match value {
+        Value::String(text) => Ok(text.trim().to_string()),
+        other => Err(Refusal::bad(format!("`{name}`: {other} is not a string"))),
+    };
+    if let Some(seats) = request.get("seats").filter(|v| !v.is_null()) {
+        let seats = seats
+            .as_array()
+            .ok_or_else(|| Refusal::bad("`seats`: not an array of strings"))?;
+        if seats.len() != labels.len() {
+            return Err(Refusal::bad(format!(
+                "`seats`: {} given, the game has {} ({})",
+                seats.len(),
+                labels.len(),
+                labels.join(", ")
+            )));
+        }
+        return seats.iter().map(|s| text(s, "seats")).collect();
+    }
+    labels
+        .iter()
+        .zip(defaults)
+        .map(|(label, default)| match request.get(*label) {
+            None | Some(Value::Null) => Ok(default.to_string()),
+            Some(value) => text(value, label),
+        })
+        .collect()
+}
+
+/// The seats `specs` name: `human` a person, anything else an engine (built
+/// by the game's worker, which refuses a spec it cannot build).
+pub fn seats_of(specs: &[String]) -> Vec<Seat> {
+    specs
+        .iter()
+        .map(|spec| Seat {
+            name: spec.clone(),
+            engine: spec != "human",
+        })
+        .collect()
+}
+
+/// The text of `request`'s `record`, refused when missing.
+pub fn record_text(request: &Value) -> Result<&str, Refusal> {
+    match request.get("record") {
+        Some(Value::String(text)) => Ok(text),
+        _ => Err(Refusal::bad("`record`: the record file's text is missing")),
+    }
+}
+
+/// Replays `moves` from `start`, each played by `play` (given its index; it
+/// gives what the page shows of the move): the position after the first
+/// `plies` of them (all of them, at most), and what `play` gave of each.
+pub fn replay<P: Clone, M: Copy, T>(
+    start: P,
+    moves: &[M],
+    plies: usize,
+    mut play: impl FnMut(&mut P, usize, M) -> T,
+) -> (P, Vec<T>) {
+    let mut position = start;
+    let mut then = None;
+    let mut shown = Vec::with_capacity(moves.len());
+    for (i, &m) in moves.iter().enumerate() {
+        if i == plies {
+            then = Some(position.clone());
+        }
+        shown.push(play(&mut position, i, m));
+    }
+    (then.unwrap_or(position), shown)
+}
+
+/// The seat's engine, for messages.
+pub fn engine_name(seat: usize) -> String {
+    format!("the engine at seat {}", seat + 1)
+}
+
+/// Whether the seat `seat` of `game` is an engine's.
+pub fn is_engine<M: Match>(game: &M, seat: usize) -> bool {
+    game.seats()[seat].engine
+}
+
+/// Whether a person plays `game` (its engines then answer on their own).
+pub fn person_plays<M: Match>(game: &M) -> bool {
+    game.seats().iter().any(|s| !s.engine)
+}
+
+/// Whether an engine is to move in `game`, which goes on.
+pub fn engine_to_move<M: Match>(game: &M) -> bool {
+    game.ending().is_none() && is_engine(game, game.to_move())
+}
