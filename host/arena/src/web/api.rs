@@ -14,8 +14,9 @@ use super::blokus::BlokusMatch;
 use super::duel::Duel;
 use super::reversi::ReversiMatch;
 use super::table::{Lobby, Table};
+use super::wire::{self, GameRequest, MoveRequest, NoFields};
 use super::{Refusal, Reply};
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Every game's table and the numbering of new games.
@@ -37,19 +38,6 @@ impl Default for Api {
             next_id: AtomicU64::new(1),
         }
     }
-}
-
-/// The JSON object of a request's body.
-fn json_body(body: &str) -> Result<Value, Refusal> {
-    if body.trim().is_empty() {
-        return Ok(json!({}));
-    }
-    let value: Value = serde_json::from_str(body)
-        .map_err(|e| Refusal::bad(format!("the body is not JSON: {e}")))?;
-    if !value.is_object() {
-        return Err(Refusal::bad("the body is not a JSON object"));
-    }
-    Ok(value)
 }
 
 impl Api {
@@ -97,12 +85,12 @@ impl Api {
                 self.lobbies.iter().map(|l| l.describe()).collect(),
             ))),
             ("POST", [game, "new"]) => {
-                let request = json_body(body)?;
+                let request: GameRequest = wire::read(body)?;
                 let id = self.new_id();
                 Ok(state(self.lobby(game)?.create(id, &request)?))
             }
             ("POST", [game, "load"]) => {
-                let request = json_body(body)?;
+                let request: GameRequest = wire::read(body)?;
                 let id = self.new_id();
                 Ok(state(self.lobby(game)?.load(id, &request)?))
             }
@@ -111,19 +99,9 @@ impl Api {
                 Ok(state(lobby.state(number)?))
             }
             ("POST", ["games", id, "move"]) => {
-                let request = json_body(body)?;
-                let text = match request.get("move") {
-                    Some(Value::String(text)) => text.clone(),
-                    _ => return Err(Refusal::bad("`move`: the move's text is missing")),
-                };
-                let at = match request.get("at") {
-                    None | Some(Value::Null) => None,
-                    Some(at) => Some(at.as_u64().ok_or_else(|| {
-                        Refusal::bad(format!("`at`: {at} is not a number of moves"))
-                    })? as usize),
-                };
+                let request: MoveRequest = wire::read(body)?;
                 let (lobby, number) = self.game(id)?;
-                Ok(state(lobby.play(number, &text, at)?))
+                Ok(state(lobby.play(number, &request.text, request.at)?))
             }
             ("GET", ["games", id, "at", plies]) => {
                 let plies: usize = plies
@@ -133,10 +111,12 @@ impl Api {
                 Ok(state(lobby.state_at(number, plies)?))
             }
             ("POST", ["games", id, "engine"]) => {
+                wire::read::<NoFields>(body)?;
                 let (lobby, number) = self.game(id)?;
                 Ok(state(lobby.engine_move(number)?))
             }
             ("POST", ["games", id, "stop"]) => {
+                wire::read::<NoFields>(body)?;
                 let (lobby, number) = self.game(id)?;
                 Ok(state(lobby.stop(number)?))
             }

@@ -12,6 +12,7 @@
 //! record is Pentobi's SGF (a transcript loads too).
 
 use super::game_match::{record_text, replay, seat_specs, seats_of, Match, Seat};
+use super::wire::GameRequest;
 use super::Refusal;
 use crate::engines::{engine_by_name, ENGINE_NAMES};
 use crate::links::board_client::{BoardClient, BoardLimits, Thinking};
@@ -143,7 +144,7 @@ fn move_view(m: Move, player: Player, board_time: Option<&BoardTime>) -> Value {
 }
 
 impl BlokusMatch {
-    fn new(record: GameRecord, request: &Value) -> Result<BlokusMatch, Refusal> {
+    fn new(record: GameRecord, request: &GameRequest) -> Result<BlokusMatch, Refusal> {
         let position = record.replay().map_err(|e| Refusal::rules(e.to_string()))?;
         let specs = seat_specs(request, &["first", "second"], &["human", DEFAULT_ENGINE])?;
         Ok(BlokusMatch {
@@ -218,11 +219,11 @@ impl Match for BlokusMatch {
         })
     }
 
-    fn create(request: &Value) -> Result<Self, Refusal> {
+    fn create(request: &GameRequest) -> Result<Self, Refusal> {
         BlokusMatch::new(GameRecord::new(Player::One), request)
     }
 
-    fn load(request: &Value) -> Result<Self, Refusal> {
+    fn load(request: &GameRequest) -> Result<Self, Refusal> {
         let text = record_text(request)?;
         let record = if text.trim_start().starts_with('(') {
             GameRecord::from_sgf(text)

@@ -4,6 +4,7 @@
 
 use super::game_match::{record_text, seat_specs, seats_of, Match, Seat};
 use super::games::{read_options, WebGame};
+use super::wire::GameRequest;
 use super::Refusal;
 use games::game::player::{EngineSpec, Player};
 use games::game::record::Record;
@@ -58,7 +59,7 @@ fn side_name(side: Side) -> &'static str {
 }
 
 impl<G: WebGame> Duel<G> {
-    fn with_seats(record: Record<G>, request: &Value) -> Result<Self, Refusal> {
+    fn with_seats(record: Record<G>, request: &GameRequest) -> Result<Self, Refusal> {
         let specs: Vec<String> = seat_specs(request, &["first", "second"], &["human", "default"])?
             .into_iter()
             .map(|s| match s.as_str() {
@@ -102,12 +103,12 @@ where
         })
     }
 
-    fn create(request: &Value) -> Result<Self, Refusal> {
-        let options = read_options::<G>(request.get("options")).map_err(Refusal::bad)?;
+    fn create(request: &GameRequest) -> Result<Self, Refusal> {
+        let options = read_options::<G>(request.options.as_ref()).map_err(Refusal::bad)?;
         Duel::with_seats(Record::new(G::start_with(&options), MAX_PLIES), request)
     }
 
-    fn load(request: &Value) -> Result<Self, Refusal> {
+    fn load(request: &GameRequest) -> Result<Self, Refusal> {
         let record = Record::<G>::parse(record_text(request)?, MAX_PLIES)
             .map_err(|e| Refusal::rules(format!("the record: {e}")))?;
         Duel::with_seats(record, request)

@@ -4,6 +4,7 @@
 //! game's `Match` shares: seats read from a request, a record's text, a
 //! replay to any move.
 
+use super::wire::GameRequest;
 use super::Refusal;
 use serde_json::Value;
 
@@ -29,9 +30,9 @@ pub trait Match: Clone + Send + 'static {
     /// The game, its options and its engines (`name` and `title` among them).
     fn describe() -> Value;
     /// A new game from a request's seats and options.
-    fn create(request: &Value) -> Result<Self, Refusal>;
+    fn create(request: &GameRequest) -> Result<Self, Refusal>;
     /// A game from `request`'s `record` (a record file's text) and seats.
-    fn load(request: &Value) -> Result<Self, Refusal>;
+    fn load(request: &GameRequest) -> Result<Self, Refusal>;
     /// The engine a seat's `spec` names, with `seed` (the reason it is
     /// refused for people).
     fn engine(spec: &str, seed: u64) -> Result<Self::Engine, String>;
@@ -61,21 +62,15 @@ pub trait Match: Clone + Send + 'static {
     fn record(&self) -> Result<(String, &'static str), Refusal>;
 }
 
-/// The specs of `labels.len()` seats in `request`: its `seats` array, or one
-/// field a seat named by its label (`first`, `second`); `defaults` when absent.
+/// The specs of `labels.len()` seats in `request` (`labels` name them in
+/// messages): its `seats`, or its `first` and `second` for the first two
+/// seats; `defaults` for those not given.
 pub fn seat_specs(
-    request: &Value,
+    request: &GameRequest,
     labels: &[&str],
     defaults: &[&str],
 ) -> Result<Vec<String>, Refusal> {
-    let text = |value: &Value, name: &str| match value {
-        Value::String(text) => Ok(text.trim().to_string()),
-        other => Err(Refusal::bad(format!("`{name}`: {other} is not a string"))),
-    };
-    if let Some(seats) = request.get("seats").filter(|v| !v.is_null()) {
-        let seats = seats
-            .as_array()
-            .ok_or_else(|| Refusal::bad("`seats`: not an array of strings"))?;
+    if let Some(seats) = &request.seats {
         if seats.len() != labels.len() {
             return Err(Refusal::bad(format!(
                 "`seats`: {} given, the game has {} ({})",
@@ -84,16 +79,21 @@ pub fn seat_specs(
                 labels.join(", ")
             )));
         }
-        return seats.iter().map(|s| text(s, "seats")).collect();
+        return Ok(seats.iter().map(|s| s.trim().to_string()).collect());
     }
-    labels
+    let given = [&request.first, &request.second];
+    Ok(defaults
         .iter()
-        .zip(defaults)
-        .map(|(label, default)| match request.get(*label) {
-            None | Some(Value::Null) => Ok(default.to_string()),
-            Some(value) => text(value, label),
+        .enumerate()
+        .map(|(i, default)| {
+            given
+                .get(i)
+                .and_then(|g| g.as_deref())
+                .unwrap_or(default)
+                .trim()
+                .to_string()
         })
-        .collect()
+        .collect())
 }
 
 /// The seats `specs` name: `human` a person, anything else an engine (built
@@ -109,11 +109,11 @@ pub fn seats_of(specs: &[String]) -> Vec<Seat> {
 }
 
 /// The text of `request`'s `record`, refused when missing.
-pub fn record_text(request: &Value) -> Result<&str, Refusal> {
-    match request.get("record") {
-        Some(Value::String(text)) => Ok(text),
-        _ => Err(Refusal::bad("`record`: the record file's text is missing")),
-    }
+pub fn record_text(request: &GameRequest) -> Result<&str, Refusal> {
+    request
+        .record
+        .as_deref()
+        .ok_or_else(|| Refusal::bad("`record`: the record file's text is missing"))
 }
 
 /// Replays `moves` from `start`, each played by `play` (given its index; it

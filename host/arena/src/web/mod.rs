@@ -2,7 +2,8 @@
 //! The JSON API is written once over every game ([`table`]: the two-player
 //! games of [`duel`], [`reversi`], [`blokus`]), the pages are
 //! embedded in the binary ([`pages`]), and [`server`] answers HTTP with them
-//! on several threads; each game's engines think in its own [`worker`].
+//! on several threads; each game's engines think in its own [`worker`]; the
+//! request bodies are the types of [`wire`].
 
 pub mod api;
 pub mod blokus;
@@ -13,6 +14,7 @@ pub mod pages;
 pub mod reversi;
 pub mod server;
 pub mod table;
+pub mod wire;
 pub mod worker;
 
 /// An answer to one HTTP request.

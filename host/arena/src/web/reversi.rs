@@ -5,6 +5,7 @@
 //! the transcript `arena reversi play` writes as the record.
 
 use super::game_match::{record_text, replay, seat_specs, seats_of, Match, Seat};
+use super::wire::GameRequest;
 use super::Refusal;
 use games::reversi::players::{player_by_name, ReversiPlayer};
 use games::reversi::position::cell_name;
@@ -65,7 +66,7 @@ fn colour_names(setup: &Setup) -> Vec<&'static str> {
 }
 
 impl ReversiMatch {
-    fn new(game: Transcript, request: &Value) -> Result<ReversiMatch, Refusal> {
+    fn new(game: Transcript, request: &GameRequest) -> Result<ReversiMatch, Refusal> {
         let names = colour_names(&game.setup);
         let defaults: Vec<&str> = (0..names.len())
             .map(|c| if c == 0 { "human" } else { DEFAULT_ENGINE })
@@ -135,8 +136,8 @@ impl Match for ReversiMatch {
         })
     }
 
-    fn create(request: &Value) -> Result<Self, Refusal> {
-        let preset = match request.get("options").and_then(|o| o.get("preset")) {
+    fn create(request: &GameRequest) -> Result<Self, Refusal> {
+        let preset = match request.options.as_ref().and_then(|o| o.get("preset")) {
             None | Some(Value::Null) => PRESETS[0],
             Some(Value::String(name)) => name.as_str(),
             Some(other) => return Err(Refusal::bad(format!("`preset`: {other} is not a name"))),
@@ -150,7 +151,7 @@ impl Match for ReversiMatch {
         ReversiMatch::new(game, request)
     }
 
-    fn load(request: &Value) -> Result<Self, Refusal> {
+    fn load(request: &GameRequest) -> Result<Self, Refusal> {
         let game = Transcript::parse(record_text(request)?)
             .map_err(|e| Refusal::rules(format!("the record: {e}")))?;
         ReversiMatch::new(game, request)

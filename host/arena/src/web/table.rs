@@ -13,6 +13,7 @@
 //! doing; the page polls until the move is in.
 
 use super::game_match::{engine_name, engine_to_move, is_engine, person_plays, Match};
+use super::wire::GameRequest;
 use super::worker::{Session, Slot};
 use super::Refusal;
 use serde_json::{json, Value};
@@ -31,9 +32,9 @@ pub trait Lobby: Send + Sync {
     fn describe(&self) -> Value;
     /// A new game numbered `id` from `{"first", "second", "options"}` (or
     /// `{"seats": [...]}`); its state.
-    fn create(&self, id: u64, request: &Value) -> Result<Value, Refusal>;
+    fn create(&self, id: u64, request: &GameRequest) -> Result<Value, Refusal>;
     /// A game numbered `id` from `{"record", "first", "second"}`; its state.
-    fn load(&self, id: u64, request: &Value) -> Result<Value, Refusal>;
+    fn load(&self, id: u64, request: &GameRequest) -> Result<Value, Refusal>;
     /// The state of game `id`.
     fn state(&self, id: u64) -> Result<Value, Refusal>;
     /// The state of game `id` as it stood after its first `plies` moves
@@ -169,11 +170,11 @@ impl<M: Match> Lobby for Table<M> {
         M::describe()
     }
 
-    fn create(&self, id: u64, request: &Value) -> Result<Value, Refusal> {
+    fn create(&self, id: u64, request: &GameRequest) -> Result<Value, Refusal> {
         self.open(id, M::create(request)?)
     }
 
-    fn load(&self, id: u64, request: &Value) -> Result<Value, Refusal> {
+    fn load(&self, id: u64, request: &GameRequest) -> Result<Value, Refusal> {
         self.open(id, M::load(request)?)
     }
 
