@@ -13,10 +13,10 @@
 //! doing; the page polls until the move is in.
 
 use super::game_match::{engine_name, engine_to_move, is_engine, person_plays, Match};
-use super::wire::GameRequest;
+use super::wire::{GameRequest, GameState, SeatState, ThinkingState};
 use super::worker::{Session, Slot};
 use super::Refusal;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
@@ -67,38 +67,45 @@ fn state_at<M: Match>(slot: &Slot<M>, id: u64, at: usize) -> Result<Value, Refus
             M::NAME
         )));
     }
-    let (mut state, seat) = game.view_at(at)?;
+    let (view, seat) = game.view_at(at)?;
+    let Value::Object(view) = view else {
+        return Err(Refusal::new(500, "a game's view is not a JSON object"));
+    };
     let latest = at == plies;
     let ending = game.ending().filter(|_| latest);
-    let thinking = slot.thinking.as_ref().filter(|_| latest).map(|t| {
-        json!({
-            "seat": t.seat,
-            "player": game.seats()[t.seat].name,
-            "ms": t.since.elapsed().as_millis() as u64,
-            "progress": t.watch.progress(),
-            "stopping": t.watch.is_stopped(),
-        })
-    });
-    let fields = json!({
-        "id": format!("{}-{id}", M::NAME),
-        "game": M::NAME,
-        "seats": game.seats().iter().map(|s| json!({
-            "player": s.name,
-            "engine": s.engine,
-        })).collect::<Vec<_>>(),
-        "seat_to_move": seat,
-        "engine_to_move": latest && ending.is_none() && is_engine(game, seat),
-        "thinking": thinking,
-        "engine_error": slot.failure.as_ref().filter(|_| latest),
-        "over": ending.is_some(),
-        "result": ending,
-        "at": at,
-        "plies": plies,
-    });
-    if let (Value::Object(state), Value::Object(fields)) = (&mut state, fields) {
-        state.extend(fields);
-    }
-    Ok(state)
+    let thinking = slot
+        .thinking
+        .as_ref()
+        .filter(|_| latest)
+        .map(|t| ThinkingState {
+            seat: t.seat,
+            player: game.seats()[t.seat].name.clone(),
+            ms: t.since.elapsed().as_millis() as u64,
+            progress: t.watch.progress(),
+            stopping: t.watch.is_stopped(),
+        });
+    let state = GameState {
+        view,
+        id: format!("{}-{id}", M::NAME),
+        game: M::NAME,
+        seats: game
+            .seats()
+            .iter()
+            .map(|s| SeatState {
+                player: s.name.clone(),
+                engine: s.engine,
+            })
+            .collect(),
+        seat_to_move: seat,
+        engine_to_move: latest && ending.is_none() && is_engine(game, seat),
+        thinking,
+        engine_error: slot.failure.clone().filter(|_| latest),
+        over: ending.is_some(),
+        result: ending,
+        at,
+        plies,
+    };
+    serde_json::to_value(state).map_err(|e| Refusal::new(500, format!("the state: {e}")))
 }
 
 /// The state of game `id` now.

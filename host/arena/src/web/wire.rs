@@ -1,11 +1,14 @@
-//! The API's request bodies as types, read by serde: a field the API does
-//! not know is refused with its name (`unknown field `mv`, expected `move`
-//! or `at``), a field of the wrong kind with what was expected. What every
-//! route reads of a body is here, nowhere else.
+//! The API's wire types. The request bodies, read by serde: a field the
+//! API does not know is refused with its name (`unknown field `mv`,
+//! expected `move` or `at``), a field of the wrong kind with what was
+//! expected; what every route reads of a body is here, nowhere else. And
+//! the fields every game's state shares ([`GameState`]: its seats, whose
+//! turn, the engine's search under way, the result), written by serde
+//! beside the game's own view.
 
 use super::Refusal;
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// `POST /api/GAME/new` and `POST /api/GAME/load`: the seats, the start
@@ -42,6 +45,60 @@ pub struct MoveRequest {
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct NoFields {}
+
+/// A game's state as the API gives it: the game's own view (its position,
+/// legal moves, moves played: `Match::view_at`) and the fields every game
+/// shares.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameState {
+    /// The game's own fields (a JSON object).
+    #[serde(flatten)]
+    pub view: serde_json::Map<String, Value>,
+    /// `GAME-N`.
+    pub id: String,
+    /// The game's name in paths.
+    pub game: &'static str,
+    pub seats: Vec<SeatState>,
+    /// The seat to move at the position shown.
+    pub seat_to_move: usize,
+    /// An engine is to move at the last position (the page asks it, or
+    /// polls while it thinks).
+    pub engine_to_move: bool,
+    /// The engine's search under way (at the last position only).
+    pub thinking: Option<ThinkingState>,
+    /// Why the engine's last move failed (at the last position only).
+    pub engine_error: Option<String>,
+    pub over: bool,
+    /// The result for people, once over (at the last position only).
+    pub result: Option<String>,
+    /// The moves before the position shown.
+    pub at: usize,
+    /// The moves played.
+    pub plies: usize,
+}
+
+/// A seat as the state shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatState {
+    /// What the seat was given: `human` or an engine's spec.
+    pub player: String,
+    pub engine: bool,
+}
+
+/// An engine's search under way.
+#[derive(Clone, Debug, Serialize)]
+pub struct ThinkingState {
+    pub seat: usize,
+    /// The seat's engine spec.
+    pub player: String,
+    /// Its time so far, in milliseconds.
+    pub ms: u64,
+    /// Its last report: `depth 5, score 12, 40000 nodes`, `3200
+    /// playouts`, `120000 board cycles` (empty before the first).
+    pub progress: String,
+    /// A stop was asked (it moves with what it has).
+    pub stopping: bool,
+}
 
 /// The body `body` read as a `T` (an empty body as `{}`); refused (400)
 /// with serde's reason, which names the field.
