@@ -8,7 +8,7 @@
 //! simulated board's replies are judged by the board time it reports for
 //! each ([`protocol`'s board time](protocol::AnswerClock)), handed in with the bytes that complete them.
 
-use super::log::{outcome_json, seat, GameLog};
+use super::log::{seat, GameLog, Note, OutcomeRecord};
 use super::stream::Link;
 use anyhow::Context;
 use blokus::Engine;
@@ -283,7 +283,7 @@ impl Match {
                     Action::TeamCode(p, id) => {
                         let id = show_bytes(&id);
                         if let Some(log) = log.as_mut() {
-                            log.note(self.now(), "team", p, &id)?;
+                            log.note(self.now(), Note::Team, p, &id)?;
                         }
                         teams[p.index()] = Some(id);
                     }
@@ -294,7 +294,7 @@ impl Match {
                             labels[p.index()]
                         )?;
                         if let Some(log) = log.as_mut() {
-                            log.note(self.now(), "warning", p, &text)?;
+                            log.note(self.now(), Note::Warning, p, &text)?;
                         }
                         warnings.push(format!("{}: {text}", labels[p.index()]));
                     }
@@ -342,7 +342,7 @@ impl Match {
                                 _ => None,
                             };
                             if let (Some(time), Some(log)) = (board_time, log.as_mut()) {
-                                log.note(at, "board-time", p, &time.to_string())?;
+                                log.note(at, Note::BoardTime, p, &time.to_string())?;
                             }
                             let took = board_time.map(|t| t.duration());
                             pending.extend(referee.received_in_board_time(p, &bytes, at, took));
@@ -350,7 +350,7 @@ impl Match {
                         None => {
                             self.closed[link] = true;
                             if let Some(log) = log.as_mut() {
-                                log.note(at, "closed", p, "the link closed")?;
+                                log.note(at, Note::Closed, p, "the link closed")?;
                             }
                             pending.extend(referee.disconnected(p, at));
                         }
@@ -460,7 +460,7 @@ pub fn write_json(
                 "teams": r.teams,
                 "moves": r.moves.iter().map(|(p, c)| json!({"seat": seat(*p), "code": c.to_string()})).collect::<Vec<_>>(),
                 "warnings": r.warnings,
-                "result": outcome_json(&r.outcome, &r.labels),
+                "result": OutcomeRecord::new(&r.outcome, &r.labels),
             })
         })
         .collect();
