@@ -4,7 +4,7 @@
 
 use blokus::Engine;
 use games::blokus::{GtpEngine, RandomEngine, SearchEngine};
-use model::board_tree::{board_tree_budget, BoardTree};
+use model::board_tree::board_tree_engine;
 use model::light::{Local, Policy};
 use model::tree::{ChildrenBy, LightTree, Select, TreeConfig};
 use model::{board_flat_budget, board_model_budget, BoardFlat, BoardModel, ModelOnePly};
@@ -23,13 +23,15 @@ pub const ENGINE_NAMES: [&str; 7] = [
 
 /// Whether `name` names an engine: one of [`ENGINE_NAMES`], `default`,
 /// `board-model:MS` (the board's search during `MS` ms of board time; also
-/// `board-tree:MS`, and the earlier flat search `board-flat:MS`), or
+/// `board-tree:MS`, whose options `expand=N` and `c=Q8` build another
+/// tree for tuning, `board-tree:MS,expand=96,c=90`; and the earlier flat
+/// search `board-flat:MS`), or
 /// `gtp:COMMAND` (a program speaking GTP, e.g. `pentobi-gtp -g duo -l 3`).
 pub fn is_engine_name(name: &str) -> bool {
     name == "default"
         || ENGINE_NAMES.contains(&name)
         || board_model_budget(name).is_some()
-        || board_tree_budget(name).is_some()
+        || board_tree_engine(name).is_ok()
         || board_flat_budget(name).is_some()
         || name.strip_prefix("gtp:").is_some_and(|c| !c.is_empty())
         || light_uct_config(name).is_some_and(|c| c.is_ok())
@@ -184,9 +186,13 @@ pub fn engine_by_name(name: &str, time: Duration, seed: u64) -> Option<Box<dyn E
                 None
             }
         },
-        _ if name.starts_with("board-tree") => {
-            board_tree_budget(name).map(|b| Box::new(BoardTree::new(b)) as Box<dyn Engine>)
-        }
+        _ if name.starts_with("board-tree") => match board_tree_engine(name) {
+            Ok(engine) => Some(Box::new(engine)),
+            Err(e) => {
+                eprintln!("engine {name}: {e}");
+                None
+            }
+        },
         _ if name.starts_with("board-flat") => {
             board_flat_budget(name).map(|b| Box::new(BoardFlat::new(b)) as Box<dyn Engine>)
         }

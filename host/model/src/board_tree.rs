@@ -178,11 +178,16 @@ pub fn inverse_root(m: u64) -> u64 {
 /// `c sqrt(ln 2^(b - 1/2)) 2^14` for `b` bits (0 for `b` 0), rounded down:
 /// the `EXPLORE` ROM.
 pub fn explore_factor(bits: u32) -> u64 {
+    explore_factor_with(bits, EXPLORATION_Q8)
+}
+
+/// [`explore_factor`] for another `c`, `exploration_q8 / 256`.
+pub fn explore_factor_with(bits: u32, exploration_q8: u64) -> u64 {
     if bits == 0 {
         return 0;
     }
     let ln = (f64::from(bits) - 0.5) * std::f64::consts::LN_2;
-    (EXPLORATION_Q8 as f64 / 256.0 * ln.sqrt() * 16384.0) as u64
+    (exploration_q8 as f64 / 256.0 * ln.sqrt() * 16384.0) as u64
 }
 
 /// The bit length of `x`.
@@ -193,10 +198,17 @@ pub fn bits(x: u64) -> u32 {
 /// A child's selection score (16 fractional bits) with `visits` (> 0) and
 /// `points` under a node with `parent` visits; see the module's doc.
 pub fn ucb(points: u64, visits: u64, parent: u64) -> u64 {
+    ucb_with(points, visits, parent, EXPLORATION_Q8)
+}
+
+/// [`ucb`] for another `c`, `exploration_q8 / 256`.
+pub fn ucb_with(points: u64, visits: u64, parent: u64, exploration_q8: u64) -> u64 {
     let s = bits(visits).saturating_sub(8);
     let mean = (points >> s) * reciprocal(visits >> s);
     let t = (s + 1) & !1;
-    let explore = (explore_factor(bits(parent)) * (inverse_root(visits >> t) >> (t / 2))) >> 10;
+    let explore = (explore_factor_with(bits(parent), exploration_q8)
+        * (inverse_root(visits >> t) >> (t / 2)))
+        >> 10;
     mean + explore
 }
 
@@ -276,14 +288,45 @@ pub fn search(position: &Position, budget: Budget) -> TreeOutcome {
     search_expanding_after(position, budget, EXPAND_AFTER)
 }
 
-/// [`search`] with a leaf expanded after `expand_after` visits
-/// (`hdl::BoardTree`'s input of that name; the board's is
-/// [`EXPAND_AFTER`], tests take fewer to grow deep trees in few rounds).
+/// The tree's two settings: a leaf is expanded after `expand_after` visits
+/// (`hdl::BoardTree`'s input of that name), and the exploration constant
+/// is `exploration_q8 / 256` (the hardware's `EXPLORE` ROM).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TreeSettings {
+    pub expand_after: u32,
+    pub exploration_q8: u64,
+}
+
+impl TreeSettings {
+    /// The board's: [`EXPAND_AFTER`] and [`EXPLORATION_Q8`].
+    pub const BOARD: TreeSettings = TreeSettings {
+        expand_after: EXPAND_AFTER,
+        exploration_q8: EXPLORATION_Q8,
+    };
+}
+
+/// [`search`] with a leaf expanded after `expand_after` visits (the
+/// board's is [`EXPAND_AFTER`]; tests take fewer to grow deep trees in few
+/// rounds).
 pub fn search_expanding_after(
     position: &Position,
     budget: Budget,
     expand_after: u32,
 ) -> TreeOutcome {
+    let settings = TreeSettings {
+        expand_after,
+        ..TreeSettings::BOARD
+    };
+    search_with(position, budget, settings)
+}
+
+/// [`search`] with other [`TreeSettings`] than the board's: what a board
+/// built with them would play (for tuning them).
+pub fn search_with(position: &Position, budget: Budget, settings: TreeSettings) -> TreeOutcome {
+    let TreeSettings {
+        expand_after,
+        exploration_q8,
+    } = settings;
     let me = position.to_move();
     let root_expansion = expand(position);
     let kept = root_expansion.children;
@@ -330,7 +373,7 @@ pub fn search_expanding_after(
                 let mut best = first;
                 let mut best_score = 0;
                 for (i, node) in nodes.iter().enumerate().skip(first).take(count) {
-                    let score = ucb(node.points, node.visits, parent_visits);
+                    let score = ucb_with(node.points, node.visits, parent_visits, exploration_q8);
                     if i == first || score > best_score {
                         best = i;
                         best_score = score;
@@ -434,16 +477,27 @@ pub fn search_expanding_after(
 }
 
 /// The tree search as an engine (`board-tree[:MS]`): the board's next
-/// search, move for move.
+/// search, move for move (or, with other [`TreeSettings`], the search a
+/// board built with them would make: for tuning them).
 pub struct BoardTree {
     budget: Budget,
+    settings: TreeSettings,
     last: Option<TreeOutcome>,
 }
 
 impl BoardTree {
     /// The search with `budget` ([`tree_budget`] is the board's).
     pub fn new(budget: Budget) -> BoardTree {
-        BoardTree { budget, last: None }
+        BoardTree::with_settings(budget, TreeSettings::BOARD)
+    }
+
+    /// The search with `budget` and `settings`.
+    pub fn with_settings(budget: Budget, settings: TreeSettings) -> BoardTree {
+        BoardTree {
+            budget,
+            settings,
+            last: None,
+        }
     }
 }
 
@@ -456,7 +510,7 @@ impl Engine for BoardTree {
         if position.is_over() {
             return Move::Pass;
         }
-        let outcome = search(position, self.budget);
+        let outcome = search_with(position, self.budget, self.settings);
         let m = move_of(outcome.best.map(|c| (c.shape, c.corner)));
         self.last = Some(outcome);
         m
@@ -481,6 +535,49 @@ impl Engine for BoardTree {
 /// another name or a malformed `MS`.
 pub fn board_tree_budget(name: &str) -> Option<Budget> {
     Budget::of_engine_name(name, "board-tree", tree_budget())
+}
+
+/// The engine an engine name `board-tree[:OPTION,...]` gives, each option
+/// `MS` (rounds during `MS` ms of board time: [`board_tree_budget`]),
+/// `expand=N` (a leaf expanded after `N` visits, at least 1) or `c=Q8`
+/// (the exploration constant `Q8 / 256`); the board's own budget and
+/// [`TreeSettings::BOARD`] without them. An error names the option that is
+/// wrong.
+pub fn board_tree_engine(name: &str) -> Result<BoardTree, String> {
+    let options = name
+        .strip_prefix("board-tree")
+        .filter(|rest| rest.is_empty() || rest.starts_with(':'))
+        .ok_or_else(|| format!("{name}: not board-tree[:OPTION,...]"))?;
+    let mut budget = tree_budget();
+    let mut settings = TreeSettings::BOARD;
+    for option in options
+        .get(1..)
+        .unwrap_or("")
+        .split(',')
+        .filter(|o| !o.is_empty())
+    {
+        let number = |value: &str| value.parse::<u64>().ok().filter(|&n| n >= 1);
+        match option.split_once('=') {
+            Some(("expand", n)) => {
+                settings.expand_after = number(n)
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or_else(|| format!("expand={n}: not a number of visits of at least 1"))?;
+            }
+            Some(("c", q8)) => {
+                settings.exploration_q8 = number(q8)
+                    .ok_or_else(|| format!("c={q8}: not a constant in 1/256 of at least 1"))?;
+            }
+            Some(_) => return Err(format!("{option}: not expand=N or c=Q8")),
+            None => {
+                budget = option
+                    .parse()
+                    .ok()
+                    .and_then(Budget::for_ms)
+                    .ok_or_else(|| format!("{option}: not a budget in ms of board time"))?;
+            }
+        }
+    }
+    Ok(BoardTree::with_settings(budget, settings))
 }
 
 #[cfg(test)]
@@ -633,5 +730,34 @@ mod tests {
         assert_eq!(board_tree_budget("board-tree:100"), Budget::for_ms(100.0));
         assert_eq!(board_tree_budget("board-tree:x"), None);
         assert_eq!(board_tree_budget("board-model"), None);
+        for (name, ms, expand, c) in [
+            ("board-tree", None, EXPAND_AFTER, EXPLORATION_Q8),
+            ("board-tree:expand=96", None, 96, EXPLORATION_Q8),
+            ("board-tree:100,expand=7", Some(100.0), 7, EXPLORATION_Q8),
+            ("board-tree:c=90,100", Some(100.0), EXPAND_AFTER, 90),
+        ] {
+            let engine = board_tree_engine(name).unwrap();
+            let budget = ms.map_or(tree_budget(), |ms| Budget::for_ms(ms).unwrap());
+            let settings = TreeSettings {
+                expand_after: expand,
+                exploration_q8: c,
+            };
+            assert_eq!(
+                (engine.budget, engine.settings),
+                (budget, settings),
+                "{name}"
+            );
+        }
+        for (bad, named) in [
+            ("board-tree:expand=0", "expand=0"),
+            ("board-tree:expand=x", "expand=x"),
+            ("board-tree:x,expand=9", "x:"),
+            ("board-tree:c=-1", "c=-1"),
+            ("board-tree:depth=3", "depth=3"),
+            ("board-treex", "board-treex"),
+        ] {
+            let error = board_tree_engine(bad).err().unwrap();
+            assert!(error.starts_with(named), "{bad}: {error}");
+        }
     }
 }
