@@ -288,6 +288,8 @@ pub struct CellPlayout {
     running_weight: [DFF<Bits<8>>; 5],
     /// Per size, its shapes that fit (WEIGH): the shape draw's range.
     size_counts: [DFF<Bits<8>>; 5],
+    /// The drawn size, one-hot (SIZE).
+    size_hot: DFF<Bits<5>>,
     shape: DFF<Bits<7>>,
     shape_hot: DFF<Bits<FLAG_BITS>>,
     /// The placement's box corner (NTH_PAIR).
@@ -301,7 +303,11 @@ pub struct CellPlayout {
     x_a: Signal<Local, Bits<32>>,
     x_b: Signal<Local, Bits<32>>,
     product: Signal<Local, Bits<32>>,
-    drawn: Signal<Local, Bits<32>>,
+    drawn8: Signal<Local, Bits<8>>,
+    /// The shape's draw (PREFIX after SIZE): its range, product and pick.
+    shape_range: Signal<Local, Bits<8>>,
+    shape_product: Signal<Local, Bits<32>>,
+    shape_drawn: Signal<Local, Bits<8>>,
     /// The pair's draw by shifts and adds (NTH_PAIR): the generator's
     /// number, its product with the pair count, the pick.
     pair_x: Signal<Local, Bits<19>>,
@@ -315,10 +321,18 @@ pub struct CellPlayout {
     running: Signal<Local, Bits<8>>,
     passes_draw: Signal<Local, Bits<5>>,
     first_size: Signal<Local, Bits<5>>,
+    /// The drawn size's shapes (from `size_hot`), padded so that every
+    /// byte reads as 14 bits.
     chosen_mask: Signal<Local, Bits<FLAG_BITS>>,
-    chosen_flags: Signal<Local, Bits<FLAG_BITS>>,
-    /// The chosen size's flags, padded so that every byte reads as 14 bits.
+    wide_mask: Signal<Local, Bits<WIDE_FLAG_BITS>>,
+    /// The flags, padded so that every byte reads as 14 bits.
     wide_flags: Signal<Local, Bits<WIDE_FLAG_BITS>>,
+    /// Per entry, the bits the counters and LOCATE see: all of a row of
+    /// cells, or of a byte of flags those of the drawn size.
+    view_masks: [Signal<Local, Bits<SIZE>>; SIZE],
+    slot_view: [Signal<Local, Bits<SIZE>>; SIZE],
+    /// All 14 bits of a row.
+    row_field: Constant<Bits<SIZE>>,
     /// The low byte of a 14-bit row.
     byte_field: Constant<Bits<SIZE>>,
     /// Per row after PAIRS, its shapes that fit, from bit 0.
@@ -450,6 +464,7 @@ impl CellPlayout {
             unplaced_last_mover: Default::default(),
             running_weight: Default::default(),
             size_counts: Default::default(),
+            size_hot: Default::default(),
             shape: Default::default(),
             shape_hot: Default::default(),
             corner: Default::default(),
@@ -460,7 +475,10 @@ impl CellPlayout {
             x_a: Default::default(),
             x_b: Default::default(),
             product: Default::default(),
-            drawn: Default::default(),
+            drawn8: Default::default(),
+            shape_range: Default::default(),
+            shape_product: Default::default(),
+            shape_drawn: Default::default(),
             pair_x: Default::default(),
             pair_product: Default::default(),
             pair_pick: Default::default(),
@@ -472,8 +490,11 @@ impl CellPlayout {
             passes_draw: Default::default(),
             first_size: Default::default(),
             chosen_mask: Default::default(),
-            chosen_flags: Default::default(),
+            wide_mask: Default::default(),
             wide_flags: Default::default(),
+            view_masks: Default::default(),
+            slot_view: Default::default(),
+            row_field: Constant::new(0x3FFFu64.into()),
             byte_field: Constant::new(0xFFu64.into()),
             size_row_flags: Default::default(),
             size_sums: Default::default(),
@@ -568,6 +589,7 @@ impl Logic for CellPlayout {
             flags,
             opening,
             unplaced_last_mover,
+            size_hot,
             shape,
             shape_hot,
             corner,
@@ -615,7 +637,43 @@ impl Logic for CellPlayout {
         // The draw `((next_x >> 16) * range) >> 16`.
         self.product.next =
             self.next_x.q.val().get_bits::<16>(16) * bit_cast::<16, 8>(self.range.q.val());
-        self.drawn.next = self.product.val() >> 16;
+        // (Below the range, at most 255.)
+        self.drawn8.next = bit_cast::<8, 32>(self.product.val() >> 16);
+        // The shape's draw, its range the drawn size's count: a multiplier
+        // of its own, so that SIZE's draw has no choice of range before its
+        // multiplier and no range after it.
+        self.shape_range.next = 0.into();
+        for k in 0..5 {
+            if self.size_hot.q.val().get_bit(k) {
+                self.shape_range.next = self.size_counts[k].q.val();
+            }
+        }
+        self.shape_product.next =
+            self.next_x.q.val().get_bits::<16>(16) * bit_cast::<16, 8>(self.shape_range.val());
+        self.shape_drawn.next = bit_cast::<8, 32>(self.shape_product.val() >> 16);
+        // What the counters and LOCATE see of the entries.
+        self.chosen_mask.next = 0.into();
+        for k in 0..5 {
+            if self.size_hot.q.val().get_bit(k) {
+                self.chosen_mask.next = self.size_masks[k].val();
+            }
+        }
+        self.wide_mask.next = bit_cast::<WIDE_FLAG_BITS, FLAG_BITS>(self.chosen_mask.val());
+        for e in 0..14 {
+            self.view_masks[e].next = self.row_field.val();
+        }
+        if !self.finding_cell.q.val() {
+            for e in 0..12 {
+                self.view_masks[e].next =
+                    self.wide_mask.val().get_bits::<14>(8 * e) & self.byte_field.val();
+            }
+            for e in 12..14 {
+                self.view_masks[e].next = 0.into();
+            }
+        }
+        for e in 0..14 {
+            self.slot_view[e].next = self.slot_bits[e].q.val() & self.view_masks[e].val();
+        }
         // The pair's draw, the same `((next_x >> 16) * range) >> 16` for a
         // range of at most 7 (a shape's pairs: at most 5) by shifts and
         // adds: no multiplier and its wires in NTH_PAIR's path.
@@ -693,7 +751,7 @@ impl Logic for CellPlayout {
             }
         }
         for e in 0..14 {
-            self.counters[e].bits.next = self.slot_bits[e].q.val();
+            self.counters[e].bits.next = self.slot_view[e].val();
         }
 
         // PREFIX: the counts summed over 1, 2, 4 and 8 entries back.
@@ -752,7 +810,7 @@ impl Logic for CellPlayout {
             self.masked_offsets[e].next = 0.into();
             self.masked_bases[e].next = 0.into();
             if self.first_slot.val().get_bit(e) {
-                self.masked_bits[e].next = self.slot_bits[e].q.val();
+                self.masked_bits[e].next = self.slot_view[e].val();
                 self.masked_offsets[e].next = self.pick.q.val() - self.slot_starts[e].q.val();
                 self.masked_bases[e].next = self.byte_bases[e].val();
                 if self.finding_cell.q.val() {
@@ -825,36 +883,31 @@ impl Logic for CellPlayout {
 
         // SIZE: the first size whose running weight passes the draw.
         self.passes_draw.next = 0.into();
-        self.passes_draw.next = self.passes_draw.val().replace_bit(
-            0,
-            bit_cast::<32, 8>(self.running_weight[0].q.val()) > self.drawn.val(),
-        );
-        self.passes_draw.next = self.passes_draw.val().replace_bit(
-            1,
-            bit_cast::<32, 8>(self.running_weight[1].q.val()) > self.drawn.val(),
-        );
-        self.passes_draw.next = self.passes_draw.val().replace_bit(
-            2,
-            bit_cast::<32, 8>(self.running_weight[2].q.val()) > self.drawn.val(),
-        );
-        self.passes_draw.next = self.passes_draw.val().replace_bit(
-            3,
-            bit_cast::<32, 8>(self.running_weight[3].q.val()) > self.drawn.val(),
-        );
-        self.passes_draw.next = self.passes_draw.val().replace_bit(
-            4,
-            bit_cast::<32, 8>(self.running_weight[4].q.val()) > self.drawn.val(),
-        );
+        self.passes_draw.next = self
+            .passes_draw
+            .val()
+            .replace_bit(0, self.running_weight[0].q.val() > self.drawn8.val());
+        self.passes_draw.next = self
+            .passes_draw
+            .val()
+            .replace_bit(1, self.running_weight[1].q.val() > self.drawn8.val());
+        self.passes_draw.next = self
+            .passes_draw
+            .val()
+            .replace_bit(2, self.running_weight[2].q.val() > self.drawn8.val());
+        self.passes_draw.next = self
+            .passes_draw
+            .val()
+            .replace_bit(3, self.running_weight[3].q.val() > self.drawn8.val());
+        self.passes_draw.next = self
+            .passes_draw
+            .val()
+            .replace_bit(4, self.running_weight[4].q.val() > self.drawn8.val());
         self.first_size.next = self.passes_draw.val() & !(self.passes_draw.val() << 1);
-        // SIZE: the drawn size's flags, a byte a row, for the counters.
-        self.chosen_mask.next = 0.into();
-        for k in 0..5 {
-            if self.first_size.val().get_bit(k) {
-                self.chosen_mask.next = self.size_masks[k].val();
-            }
-        }
-        self.chosen_flags.next = self.flags.q.val() & self.chosen_mask.val();
-        self.wide_flags.next = bit_cast::<WIDE_FLAG_BITS, FLAG_BITS>(self.chosen_flags.val());
+        // SIZE: the flags of every size, a byte a row, for the counters;
+        // from then on the counters and LOCATE see the drawn size's alone
+        // (`slot_view`), so that no path runs from the draw into them.
+        self.wide_flags.next = bit_cast::<WIDE_FLAG_BITS, FLAG_BITS>(self.flags.q.val());
         if self.phase.q.val() == self.p_size.val() {
             for e in 0..12 {
                 self.count_inputs[e].next =
@@ -939,7 +992,10 @@ impl Logic for CellPlayout {
                 self.slot_ends[e].d.next = self.sums8[e].val();
             }
             // The draw, its range the total of these counts.
-            self.pick.d.next = self.drawn.val().get_bits::<8>(0);
+            self.pick.d.next = self.drawn8.val();
+            if !self.finding_cell.q.val() {
+                self.pick.d.next = self.shape_drawn.val();
+            }
             self.rng_next.next = self.next_x.q.val();
             self.phase.d.next = self.p_locate.val();
         } else if self.phase.q.val() == self.p_locate.val() {
@@ -991,15 +1047,11 @@ impl Logic for CellPlayout {
             self.range.d.next = self.running.val();
             self.phase.d.next = self.p_size.val();
         } else if self.phase.q.val() == self.p_size.val() {
-            // The drawn size's flags, a byte a row, and how many.
+            // The flags of every size, a byte a row, and the drawn size.
             for e in 0..14 {
                 self.slot_bits[e].d.next = self.count_inputs[e].val();
             }
-            for k in 0..5 {
-                if self.first_size.val().get_bit(k) {
-                    self.range.d.next = self.size_counts[k].q.val();
-                }
-            }
+            self.size_hot.d.next = self.first_size.val();
             self.rng_next.next = self.next_x.q.val();
             self.finding_cell.d.next = false;
             self.phase.d.next = self.p_prefix.val();
