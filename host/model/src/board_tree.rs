@@ -75,10 +75,13 @@ pub const NODES: usize = 32_768;
 pub const VISIT_BITS: usize = 24;
 /// Width of a node's points (at most twice its visits).
 pub const POINT_BITS: usize = VISIT_BITS + 1;
-/// Visits (playouts) a leaf takes before it is expanded: 16 rounds, so
+/// Visits (playouts) a leaf takes before it is expanded: 32 rounds, so
 /// that the node memory's 2,000 expansions fill it late in an opening
-/// move's search rather than in its first thousand rounds.
-pub const EXPAND_AFTER: u32 = 16 * ENGINES as u32;
+/// move's search rather than early (16 rounds until stop 36: with three
+/// engines of 14 cycles a placement the memory filled in the first third
+/// of an opening move, and 32 scored 5 points more against Pentobi level 5
+/// in 100 games, BENCHMARKS.md).
+pub const EXPAND_AFTER: u32 = 32 * ENGINES as u32;
 /// The exploration constant `c`, in 1/256: 0.4 a round of two playouts,
 /// scaled by the square root of the playouts a round (visits count
 /// playouts, and the exploration term falls as one over the root of a
