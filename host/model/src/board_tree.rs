@@ -77,10 +77,11 @@ pub const VISIT_BITS: usize = 24;
 pub const POINT_BITS: usize = VISIT_BITS + 1;
 /// Visits (playouts) a leaf takes before it is expanded: 32 rounds, so
 /// that the node memory's 2,000 expansions fill it late in an opening
-/// move's search rather than early (16 rounds until stop 36: with three
-/// engines of 14 cycles a placement the memory filled in the first third
-/// of an opening move, and 32 scored 5 points more against Pentobi level 5
-/// in 100 games, BENCHMARKS.md).
+/// move's search rather than early (16 rounds until stop 36: three
+/// engines of 14 cycles a placement play some 250,000 playouts in an
+/// opening move, and one expansion per 48 could ask for 5,000; with 96
+/// the board scored 62.5% of 100 games against Pentobi level 5 where 48
+/// had 50.0% of 63, BENCHMARKS.md).
 pub const EXPAND_AFTER: u32 = 32 * ENGINES as u32;
 /// The exploration constant `c`, in 1/256: 0.4 a round of two playouts,
 /// scaled by the square root of the playouts a round (visits count
