@@ -111,8 +111,8 @@ pub const CHECK_CYCLES: u64 = 1;
 /// Cycles of a level of the descent besides one a child: the last child's
 /// word out of the memory and into its register, its score
 /// (`hdl::UCB_LATENCY`), the chosen child's read and its word's two cycles,
-/// its move played.
-pub const LEVEL_CYCLES: u64 = 2 + 4 + 1 + 1 + 1;
+/// its placement registered, its move played.
+pub const LEVEL_CYCLES: u64 = 2 + 4 + 1 + 1 + 1 + 1;
 /// Cycles at the leaf before the playouts (the bank starts).
 pub const LEAF_CYCLES: u64 = 1;
 /// Edges from the phase that starts the expander (the root's `start`, the
