@@ -1,9 +1,10 @@
-//! Shallow counting logic for a row of 14 bits, pure combinational: how
-//! many bits are set ([`RowCount`]), and where the `n`-th set bit is
-//! ([`NthSetBit`]). Both are adder trees a few LUT levels deep, never
-//! chains of increments, so that the blocks using them close timing.
+//! Shallow counting logic, pure combinational: how many bits of a row of
+//! 14 are set ([`RowCount`]) and of a board of 196 ([`BoardCount`]), and
+//! where a row's `n`-th set bit is ([`NthSetBit`]). All are adder trees a
+//! few LUT levels deep, never chains of increments, so that the blocks
+//! using them close timing.
 
-use crate::board::SIZE;
+use crate::board::{Board, SIZE};
 use rust_hdl::prelude::*;
 
 /// The number of set bits of a 14-bit word, as an adder tree in the word
@@ -60,6 +61,73 @@ impl Logic for RowCount {
         self.eights.next = (self.fours.val() & self.eight_fields.val())
             + ((self.fours.val() >> 4) & self.eight_fields.val());
         self.count.next = bit_cast::<4, 14>(self.eights.val() + (self.eights.val() >> 8));
+    }
+}
+
+/// The number of set bits of a board in one cycle: a [`RowCount`] per
+/// row, the rows added in fours, the four sums added (the unregistered twin
+/// of `crate::PopCount196`'s stages, for a count needed in the cycle its
+/// board is known).
+#[derive(LogicBlock)]
+pub struct BoardCount {
+    /// The board counted.
+    pub bits: Signal<In, Board>,
+    /// Its set bits (0 to 196).
+    pub count: Signal<Out, Bits<8>>,
+    rows: [RowCount; SIZE],
+    /// The rows' counts, 8 bits wide.
+    wide: [Signal<Local, Bits<8>>; SIZE],
+    /// Rows 0-3, 4-7, 8-11 and 12-13 added.
+    groups: [Signal<Local, Bits<8>>; 4],
+}
+
+impl BoardCount {
+    /// A counter.
+    pub fn new() -> BoardCount {
+        BoardCount {
+            bits: Default::default(),
+            count: Default::default(),
+            rows: std::array::from_fn(|_| RowCount::new()),
+            wide: Default::default(),
+            groups: Default::default(),
+        }
+    }
+}
+
+impl Default for BoardCount {
+    fn default() -> BoardCount {
+        BoardCount::new()
+    }
+}
+
+impl Logic for BoardCount {
+    #[hdl_gen]
+    fn update(&mut self) {
+        for r in 0..14 {
+            self.rows[r].bits.next = self.bits.val().get_bits::<14>(14 * r);
+        }
+        // (hdl_gen takes a function's arguments indexed by constants only.)
+        self.wide[0].next = bit_cast::<8, 4>(self.rows[0].count.val());
+        self.wide[1].next = bit_cast::<8, 4>(self.rows[1].count.val());
+        self.wide[2].next = bit_cast::<8, 4>(self.rows[2].count.val());
+        self.wide[3].next = bit_cast::<8, 4>(self.rows[3].count.val());
+        self.wide[4].next = bit_cast::<8, 4>(self.rows[4].count.val());
+        self.wide[5].next = bit_cast::<8, 4>(self.rows[5].count.val());
+        self.wide[6].next = bit_cast::<8, 4>(self.rows[6].count.val());
+        self.wide[7].next = bit_cast::<8, 4>(self.rows[7].count.val());
+        self.wide[8].next = bit_cast::<8, 4>(self.rows[8].count.val());
+        self.wide[9].next = bit_cast::<8, 4>(self.rows[9].count.val());
+        self.wide[10].next = bit_cast::<8, 4>(self.rows[10].count.val());
+        self.wide[11].next = bit_cast::<8, 4>(self.rows[11].count.val());
+        self.wide[12].next = bit_cast::<8, 4>(self.rows[12].count.val());
+        self.wide[13].next = bit_cast::<8, 4>(self.rows[13].count.val());
+        for g in 0..3 {
+            self.groups[g].next = (self.wide[4 * g].val() + self.wide[4 * g + 1].val())
+                + (self.wide[4 * g + 2].val() + self.wide[4 * g + 3].val());
+        }
+        self.groups[3].next = self.wide[12].val() + self.wide[13].val();
+        self.count.next = (self.groups[0].val() + self.groups[1].val())
+            + (self.groups[2].val() + self.groups[3].val());
     }
 }
 
@@ -202,6 +270,41 @@ mod tests {
                 u64::from(word.count_ones()),
                 "word {word:#x}"
             );
+        }
+    }
+
+    #[test]
+    fn board_count_is_the_population_count_of_every_board_tried() {
+        let mut block = BoardCount::new();
+        block.connect_all();
+        // Boards of every density: the empty and full ones, one row full,
+        // and cells set with a probability from 0 to 1 (xorshift64 draws).
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut boards: Vec<Vec<bool>> = vec![vec![false; 196], vec![true; 196]];
+        boards.push((0..196).map(|c| c / SIZE == 13).collect());
+        for density in 0..=64u64 {
+            for _ in 0..4 {
+                boards.push(
+                    (0..196)
+                        .map(|_| {
+                            state ^= state << 13;
+                            state ^= state >> 7;
+                            state ^= state << 17;
+                            state % 64 < density
+                        })
+                        .collect(),
+                );
+            }
+        }
+        for cells in boards {
+            let mut board = Board::default();
+            for (c, &set) in cells.iter().enumerate() {
+                board = board.replace_bit(c, set);
+            }
+            block.bits.next = board;
+            assert!(simulate(&mut block, 10), "the logic settles");
+            let set = cells.iter().filter(|&&c| c).count();
+            assert_eq!(block.count.val().index(), set, "{cells:?}");
         }
     }
 

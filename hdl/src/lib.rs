@@ -36,7 +36,7 @@ pub mod ucb_score;
 pub mod ulx3s_top;
 pub mod verilog;
 
-pub use bit_count::{NthSetBit, RowCount};
+pub use bit_count::{BoardCount, NthSetBit, RowCount};
 pub use board::{board_from_words, board_to_words, Board, CELLS, SIZE};
 pub use board_tree::BoardTree;
 pub use cell_candidates::CellCandidates;

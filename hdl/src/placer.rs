@@ -52,6 +52,8 @@ pub struct Placer {
     box_mask: Signal<Local, Bits<BOX_BITS>>,
     /// The selected shape's cells with its box corner on cell 0.
     origin: Signal<Local, Board>,
+    /// The origin shifted onto the corner.
+    shift: CornerShift,
     /// Per shape, its number (what `shape` is compared with).
     shape_number: [Constant<Bits<7>>; SHAPES],
     /// Per shape, its box mask.
@@ -85,6 +87,7 @@ impl Placer {
             tile: Default::default(),
             box_mask: Default::default(),
             origin: Default::default(),
+            shift: CornerShift::default(),
             shape_number: std::array::from_fn(|s| Constant::new((s as u64).into())),
             shape_mask: std::array::from_fn(|s| Constant::new(box_mask(s).into())),
             shape_tile: std::array::from_fn(|s| {
@@ -121,17 +124,19 @@ impl Logic for Placer {
             | (bit_cast::<196, 5>(self.box_mask.val().get_bits::<5>(15)) << 42)
             | (bit_cast::<196, 5>(self.box_mask.val().get_bits::<5>(20)) << 56);
         // Placement at the corner: bits past cell 195 fall off, corners >= 196 leave nothing.
-        self.cells.next = self.origin.val() << self.corner.val();
+        self.shift.origin.next = self.origin.val();
+        self.shift.corner.next = self.corner.val();
+        self.cells.next = self.shift.cells.val();
     }
 }
 
 // `update` spreads the box rows with literals: they hold for these values only.
 const _: () = assert!(BOX == 5 && SIZE == 14 && SHAPES == 91 && SHAPES <= 128);
 
-/// The placer's last step alone: cells with a shape's box corner on cell 0
+/// The placer's last step: cells with a shape's box corner on cell 0
 /// shifted onto `corner` (bits past cell 195 fall off, corners of 196 or
-/// more leave nothing), for a user that registers the shape's cells before
-/// it knows the corner (`crate::CellPlayout`).
+/// more leave nothing); alone, for a user that registers the shape's cells
+/// before it knows the corner (`crate::CellPlayout`).
 #[derive(LogicBlock, Default)]
 pub struct CornerShift {
     /// The shape's cells with its box corner on cell 0.

@@ -75,10 +75,14 @@ pub const NODES: usize = 32_768;
 pub const VISIT_BITS: usize = 24;
 /// Width of a node's points (at most twice its visits).
 pub const POINT_BITS: usize = VISIT_BITS + 1;
-/// Visits (playouts) a leaf takes before it is expanded: 16 rounds, so
-/// that the node memory's 2,000 expansions fill it late in an opening
-/// move's search rather than in its first thousand rounds.
-pub const EXPAND_AFTER: u32 = 16 * ENGINES as u32;
+/// Visits (playouts) a leaf takes before it is expanded: 32 rounds, so
+/// that the node memory fills late in an opening move's search rather
+/// than early (16 rounds until stop 36: three engines of 14 cycles a
+/// placement play some 250,000 playouts in an opening move, and one
+/// expansion per 48 could ask for 5,000; with 96 the board scored 62.5% of
+/// 100 games against Pentobi level 5 where 48 had 50.0% of 63,
+/// BENCHMARKS.md).
+pub const EXPAND_AFTER: u32 = 32 * ENGINES as u32;
 /// The exploration constant `c`, in 1/256: 0.4 a round of two playouts,
 /// scaled by the square root of the playouts a round (visits count
 /// playouts, and the exploration term falls as one over the root of a
@@ -107,8 +111,8 @@ pub const CHECK_CYCLES: u64 = 1;
 /// Cycles of a level of the descent besides one a child: the last child's
 /// word out of the memory and into its register, its score
 /// (`hdl::UCB_LATENCY`), the chosen child's read and its word's two cycles,
-/// its move played.
-pub const LEVEL_CYCLES: u64 = 2 + 4 + 1 + 1 + 1;
+/// its placement registered, its move played.
+pub const LEVEL_CYCLES: u64 = 2 + 4 + 1 + 1 + 1 + 1;
 /// Cycles at the leaf before the playouts (the bank starts).
 pub const LEAF_CYCLES: u64 = 1;
 /// Edges from the phase that starts the expander (the root's `start`, the

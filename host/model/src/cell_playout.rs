@@ -35,14 +35,15 @@ pub const POLICY: Policy = Policy {
 };
 
 /// Cycles of a ply that places a tile once its attach cell is drawn:
-/// PLY (the cells to draw from counted), PREFIX, DRAW, LOCATE, NTH (the
-/// cell), WINDOW, PAIRS, WEIGH, SIZE, SHAPE_COUNT, PREFIX, DRAW, LOCATE,
+/// PLY (the cells to draw from kept and counted), PREFIX (the cell
+/// drawn), LOCATE, NTH (the cell), WINDOW, PAIRS, WEIGH, SIZE (the size
+/// drawn, its shapes kept and counted), PREFIX (the shape drawn), LOCATE,
 /// NTH (the shape), PAIR_SET, NTH_PAIR (the pair drawn), APPLY (the tile
 /// placed).
-pub const PLACEMENT_CYCLES: u64 = 17;
-/// Cycles of an attach cell drawn and found dead: PLY, PREFIX, DRAW,
-/// LOCATE, NTH, WINDOW, PAIRS (the next draw starts at PLY again).
-pub const DEAD_CYCLES: u64 = 7;
+pub const PLACEMENT_CYCLES: u64 = 14;
+/// Cycles of an attach cell drawn and found dead: PLY, PREFIX, LOCATE,
+/// NTH, WINDOW, PAIRS (the next draw starts at PLY again).
+pub const DEAD_CYCLES: u64 = 6;
 /// Cycles of a pass: PLY, which finds no attach cell left.
 pub const PASS_CYCLES: u64 = 1;
 /// Cycles of the end: PLY (the game is over), SWAP (the last mover's
