@@ -323,11 +323,18 @@ fn each_game_lists_its_engines_and_their_options() {
         (["dobutsu", "engines"], "perfect"),
         (["kyoto", "engines"], "uci:PROGRAM@SECONDS"),
         (["janken", "engines"], "greedy"),
+        (["blokus", "engines"], "board-tree"),
+        (["reversi", "engines"], "mcts"),
     ] {
         let game = line[0];
         let run = arena(&line, "");
         assert_eq!(run.error, None);
-        for name in ["random", "alphabeta", own] {
+        let strongest = if game == "reversi" {
+            "seed-mc"
+        } else {
+            "alphabeta"
+        };
+        for name in ["random", strongest, own] {
             assert!(
                 run.output.lines().any(|l| l.starts_with(name)),
                 "{game}: {name}:\n{}",

@@ -100,6 +100,9 @@ pub enum BlokusCommand {
     Match(MatchConfig),
     /// Convert a game record: FILE.sgf (Pentobi SGF) or any other name (transcript).
     Convert { input: PathBuf, output: PathBuf },
+    /// The engines `play --engine`, `match` and `engine:NAME` take, with
+    /// their options (as `arena engines`).
+    Engines,
 }
 
 /// How `legal --list` writes each placement.
@@ -130,6 +133,7 @@ pub fn run(
 ) -> anyhow::Result<()> {
     match command {
         BlokusCommand::Legal { moves, list } => legal(&moves, list, out, colour),
+        BlokusCommand::Engines => super::contest::engines(out),
         BlokusCommand::Perft { depth, moves } => {
             let position = position_after(&moves)?;
             writeln!(out, "{}", perft(&position, depth))?;

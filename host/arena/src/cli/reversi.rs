@@ -4,7 +4,9 @@
 use anyhow::Context;
 use clap::Subcommand;
 use games::reversi::perft::perft;
-use games::reversi::players::{player_by_name, playout, random_move, ReversiPlayer};
+use games::reversi::players::{
+    player_by_name, playout, random_move, ReversiPlayer, ENGINE_KINDS, MCTS_OPTIONS,
+};
 use games::reversi::record::Transcript;
 use games::reversi::setup::COLOUR_NAMES;
 use games::reversi::{Position, Setup};
@@ -40,6 +42,8 @@ pub enum ReversiCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// The engines `--seats` takes, with their options.
+    Engines,
     /// Random playouts a second from the start, Othello perft nodes a second,
     /// and the thinking time of `mcts:seed-time` against the seed's player's
     /// on the same positions.
@@ -66,6 +70,14 @@ pub fn run(
     output: &mut dyn Write,
 ) -> anyhow::Result<()> {
     match command {
+        ReversiCommand::Engines => {
+            writeln!(output, "human: a person at the terminal")?;
+            for (name, about) in ENGINE_KINDS {
+                writeln!(output, "{name}: {about}")?;
+            }
+            writeln!(output, "options: {MCTS_OPTIONS}")?;
+            Ok(())
+        }
         ReversiCommand::Perft { depth, preset } => {
             let setup = setup(&preset)?;
             writeln!(output, "{setup}")?;

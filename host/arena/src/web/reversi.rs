@@ -7,7 +7,7 @@
 use super::game_match::{record_text, replay, seat_specs, seats_of, Match, Seat};
 use super::wire::GameRequest;
 use super::Refusal;
-use games::reversi::players::{player_by_name, ReversiPlayer};
+use games::reversi::players::{player_by_name, ReversiPlayer, ENGINE_KINDS};
 use games::reversi::position::cell_name;
 use games::reversi::record::Transcript;
 use games::reversi::setup::{Setup, COLOUR_LETTERS, COLOUR_NAMES};
@@ -16,18 +16,6 @@ use serde_json::{json, Value};
 
 /// The presets the page offers, the default first.
 const PRESETS: [&str; 4] = ["octagon3", "octagon3-bawa", "octagon5", "othello"];
-/// The engines, what they are.
-const ENGINES: [(&str, &str); 3] = [
-    ("random", "uniformly random legal moves"),
-    (
-        "seed-mc",
-        "the seed's primitive Monte Carlo (playouts a move)",
-    ),
-    (
-        "mcts",
-        "Monte Carlo tree search (time=S a move; alone: the seed's playouts)",
-    ),
-];
 /// The engine the seats after the first get by default.
 const DEFAULT_ENGINE: &str = "mcts:time=0.5";
 /// The most seconds a move and playouts a move the page may give an engine.
@@ -126,7 +114,7 @@ impl Match for ReversiMatch {
             "name": Self::NAME,
             "title": "Reversi",
             "default_engine": DEFAULT_ENGINE,
-            "engines": ENGINES.iter().map(|(name, about)| json!({"name": name, "about": about}))
+            "engines": ENGINE_KINDS.iter().map(|(name, about)| json!({"name": name, "about": about}))
                 .collect::<Vec<_>>(),
             "presets": PRESETS.iter().map(|name| {
                 let setup = Setup::preset(name).expect("a preset");

@@ -447,6 +447,24 @@ impl ReversiPlayer for Mcts {
     }
 }
 
+/// The engines [`player_by_name`] knows, and what each is (the command
+/// line's `arena reversi engines` and the web page list them).
+pub const ENGINE_KINDS: [(&str, &str); 3] = [
+    ("random", "uniformly random legal moves"),
+    (
+        "seed-mc",
+        "the seed's primitive Monte Carlo (playouts a move)",
+    ),
+    (
+        "mcts",
+        "Monte Carlo tree search (time=S a move; alone: the seed's playouts)",
+    ),
+];
+
+/// The options of `mcts`, as [`player_by_name`] reads them.
+pub const MCTS_OPTIONS: &str =
+    "mcts:playouts=N|time=S|seed-equal|seed-time,c=X,stones=W,policy=anchors|random";
+
 /// A player by name: `random`, `seed-mc`, `mcts` with options after a colon,
 /// comma-separated: a budget (`playouts=N`, `time=SECONDS`, `seed-equal`,
 /// `seed-time`; default `seed-equal`), `c=X` the exploration constant
