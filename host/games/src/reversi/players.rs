@@ -461,9 +461,10 @@ pub const ENGINE_KINDS: [(&str, &str); 3] = [
     ),
 ];
 
-/// The options of `mcts`, as [`player_by_name`] reads them.
+/// `mcts` with its options, as [`player_by_name`] reads them (and names
+/// them when it refuses a spec).
 pub const MCTS_OPTIONS: &str =
-    "mcts:playouts=N|time=S|seed-equal|seed-time,c=X,stones=W,policy=anchors|random";
+    "mcts[:playouts=N|time=S|seed-equal|seed-time][,c=X][,stones=W][,policy=anchors|random]";
 
 /// A player by name: `random`, `seed-mc`, `mcts` with options after a colon,
 /// comma-separated: a budget (`playouts=N`, `time=SECONDS`, `seed-equal`,
@@ -473,12 +474,8 @@ pub const MCTS_OPTIONS: &str =
 /// e.g. `mcts:seed-time,c=0.7,stones=0,policy=random`.
 pub fn player_by_name(spec: &str, seed: u64) -> Result<Box<dyn ReversiPlayer>, String> {
     let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
-    let bad = || {
-        format!(
-            "reversi engine `{spec}`: the engines are random, seed-mc, \
-             mcts[:playouts=N|time=S|seed-equal|seed-time][,c=X][,stones=W][,policy=anchors|random]"
-        )
-    };
+    let bad =
+        || format!("reversi engine `{spec}`: the engines are random, seed-mc, {MCTS_OPTIONS}");
     match (name, options) {
         ("random", "") => Ok(Box::new(RandomPlayer::new(seed))),
         ("seed-mc", "") => Ok(Box::new(SeedMonteCarlo::new(seed))),
