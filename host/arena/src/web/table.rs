@@ -144,7 +144,7 @@ impl<M: Match> Table<M> {
         let state = {
             let mut slot = session.lock();
             if person_plays(&slot.game) && engine_to_move(&slot.game) {
-                session.think(&mut slot, true);
+                session.think(&mut slot);
             }
             state(&slot, id)?
         };
@@ -221,7 +221,7 @@ impl<M: Match> Lobby for Table<M> {
         if slot.game.ending().is_some() {
             session.over();
         } else if engine_to_move(&slot.game) {
-            session.think(&mut slot, true);
+            session.think(&mut slot);
         }
         state(&slot, id)
     }
@@ -236,8 +236,7 @@ impl<M: Match> Lobby for Table<M> {
         if !engine_to_move(&slot.game) {
             return Err(Refusal::new(409, "it is a person's turn"));
         }
-        let answer_on = person_plays(&slot.game);
-        session.think(&mut slot, answer_on);
+        session.think(&mut slot);
         state(&slot, id)
     }
 

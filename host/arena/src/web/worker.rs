@@ -6,7 +6,7 @@
 //! request to move now); an engine's panic is a failure of its move, not of
 //! the server. The worker ends when its game is dropped.
 
-use super::game_match::{engine_name, engine_to_move, Match};
+use super::game_match::{engine_name, engine_to_move, person_plays, Match};
 use games::thinking::{self, Watch};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -42,9 +42,9 @@ impl Thinking {
 
 /// What the requests ask of a worker.
 enum Command {
-    /// The engine marked thinking moves; then, when `answer_on`, every
-    /// engine to move after it, until a person is to move.
-    Think { answer_on: bool },
+    /// The engine marked thinking moves; then, when a person plays the
+    /// game, every engine to move after it, until a person is to move.
+    Think,
     /// The game has ended by a person's move.
     Over,
 }
@@ -124,12 +124,12 @@ impl<M: Match> Session<M> {
     }
 
     /// Marks the engine to move in `slot` (this session's, locked) thinking
-    /// and sets the worker to it; then, when `answer_on`, the engines after
-    /// it until a person is to move.
-    pub fn think(&self, slot: &mut Slot<M>, answer_on: bool) {
+    /// and sets the worker to it; then, when a person plays the game, the
+    /// engines after it until a person is to move.
+    pub fn think(&self, slot: &mut Slot<M>) {
         slot.thinking = Some(Thinking::of(slot.game.to_move()));
         slot.failure = None;
-        if self.commands.send(Command::Think { answer_on }).is_err() {
+        if self.commands.send(Command::Think).is_err() {
             slot.thinking = None;
             slot.failure = Some("the game's worker has stopped".to_string());
         }
@@ -150,8 +150,8 @@ fn serve<M: Match>(
 ) {
     let mut told = false;
     for command in inbox {
-        if let Command::Think { answer_on } = command {
-            think(slot, &mut engines, answer_on);
+        if let Command::Think = command {
+            think(slot, &mut engines);
         }
         if !told && lock(slot).game.ending().is_some() {
             told = true;
@@ -160,10 +160,10 @@ fn serve<M: Match>(
     }
 }
 
-/// Plays the move of the engine marked thinking (and, when `answer_on`,
+/// Plays the move of the engine marked thinking (and, when a person plays,
 /// of the engines after it until a person is to move), each searched on a
 /// copy of the game, without the lock.
-fn think<M: Match>(slot: &Mutex<Slot<M>>, engines: &mut [Option<M::Engine>], answer_on: bool) {
+fn think<M: Match>(slot: &Mutex<Slot<M>>, engines: &mut [Option<M::Engine>]) {
     loop {
         let (game, seat, watch) = {
             let slot = lock(slot);
@@ -186,7 +186,7 @@ fn think<M: Match>(slot: &Mutex<Slot<M>>, engines: &mut [Option<M::Engine>], ans
             slot.failure = Some(format!("{}: {reason}", engine_name(seat)));
             return;
         }
-        if !(answer_on && engine_to_move(&slot.game)) {
+        if !(person_plays(&slot.game) && engine_to_move(&slot.game)) {
             return;
         }
         slot.thinking = Some(Thinking::of(slot.game.to_move()));
