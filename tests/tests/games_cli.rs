@@ -170,6 +170,114 @@ fn tournaments_alternate_the_seats_and_append_every_game() {
 }
 
 #[test]
+fn blokus_and_reversi_tournaments_run_the_board_model_and_resume_from_their_records() {
+    let dir = scratch_dir("blokus-tournament");
+    let records = dir.join("blokus.txt");
+    let blokus = |games: &str, resume: bool| {
+        let mut args = vec![
+            "tournament",
+            "blokus",
+            "--a",
+            "board-tree:5",
+            "--b",
+            "greedy",
+            "--games",
+            games,
+            "--time",
+            "0.01",
+            "--jobs",
+            "2",
+            "--records",
+            records.to_str().unwrap(),
+        ];
+        if resume {
+            args.push("--resume");
+        }
+        arena(&args, "")
+    };
+    let run = blokus("4", false);
+    assert_eq!(run.error, None);
+    assert!(run.output.contains("as player 1 (o): "), "{}", run.output);
+    assert!(run.output.contains("overall:         +"), "{}", run.output);
+    assert!(
+        run.output.contains("mean unplaced cells: board-tree:5 "),
+        "{}",
+        run.output
+    );
+    let first = std::fs::read_to_string(&records).unwrap();
+    assert_eq!(first.lines().count(), 4);
+    // Each record line replays to a finished game with the cells it states.
+    for line in first.lines() {
+        let words: Vec<&str> = line.split(' ').collect();
+        let mut position = blokus::Position::new();
+        for code in words[10].split(',') {
+            position.play_code(code.parse().unwrap()).unwrap();
+        }
+        assert!(position.is_over(), "{line}");
+        let seat = if words[3] == "1" {
+            blokus::Player::One
+        } else {
+            blokus::Player::Two
+        };
+        assert_eq!(
+            position.unplaced_cells(seat).to_string(),
+            words[5],
+            "{line}"
+        );
+    }
+    // Resumed, the series plays only the two games it lacks.
+    let run = blokus("6", true);
+    assert_eq!(run.error, None);
+    assert!(
+        run.output
+            .contains("resumed: 4 games read back from the records, 2 played now"),
+        "{}",
+        run.output
+    );
+    let all = std::fs::read_to_string(&records).unwrap();
+    assert!(all.starts_with(&first));
+    assert_eq!(all.lines().count(), 6);
+    // Reversi's records resume too; a damaged one is refused with its line.
+    let reversi_records = dir.join("reversi.txt");
+    let reversi = |games: &str| {
+        arena(
+            &[
+                "tournament",
+                "reversi",
+                "--a",
+                "seed-mc",
+                "--b",
+                "random",
+                "--games",
+                games,
+                "--resume",
+                "--records",
+                reversi_records.to_str().unwrap(),
+            ],
+            "",
+        )
+    };
+    assert_eq!(reversi("3").error, None);
+    let run = reversi("4");
+    assert_eq!(run.error, None);
+    assert!(run.output.contains("resumed: 3 games"), "{}", run.output);
+    assert_eq!(
+        std::fs::read_to_string(&reversi_records)
+            .unwrap()
+            .matches("[Result ")
+            .count(),
+        4
+    );
+    std::fs::write(
+        &reversi_records,
+        "[Round 1]\n[Game reversi]\n[Variant octagon3]\nz9\n",
+    )
+    .unwrap();
+    let error = reversi("2").error.unwrap();
+    assert!(error.contains("game 1 (line 1): move 1 (z9)"), "{error}");
+}
+
+#[test]
 fn tune_runs_the_genetic_algorithm_and_draws_its_chart() {
     let dir = scratch_dir("games-tune");
     let chart = dir.join("tune.png");

@@ -14,6 +14,7 @@ pub mod janken;
 pub mod kyoto;
 pub mod reversi;
 pub mod search;
+pub mod series;
 pub mod stats;
 pub mod thinking;
 pub mod tune;

@@ -4,15 +4,16 @@
 //! `--resume` (a long match against Pentobi survives a stopped session).
 
 use crate::engines::engine_named;
-use anyhow::{bail, Context};
+use anyhow::bail;
 use blokus::{play_game_noting, points_for_player_one, Engine, Player, Position};
 use games::blokus::RandomEngine;
-use games::stats::Tally;
-use std::collections::BTreeMap;
+use games::series::{
+    run_series, Played, Seating, Seats, SeriesConfig, SeriesGame, SeriesObserver, SeriesTally,
+};
+use std::cell::Cell;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::mpsc;
+use std::rc::Rc;
 use std::time::Duration;
 
 /// What a match is (`arena blokus match`'s options).
@@ -116,145 +117,216 @@ impl GameResult {
     }
 }
 
-/// Plays game `game` (0-based) of the match: its random opening, its seats.
-fn play_one(config: &MatchConfig, game: u32) -> anyhow::Result<GameResult> {
-    let time = Duration::from_secs_f64(config.time);
-    let make = |name: &str| engine_named(name, time, config.seed ^ u64::from(game));
-    let mut opening = RandomEngine::new(
-        config
-            .seed
-            .wrapping_mul(7919)
-            .wrapping_add(u64::from(game / 2)),
-    );
-    let mut start = Position::new();
-    let mut moves = Vec::new();
-    for _ in 0..2 * config.random_opening {
-        let m = opening.choose(&start);
-        moves.push(m.code().to_string());
-        start.play(m);
+/// Blokus Duo's table for a series: engines from the registry at `time` a
+/// move, games opened by `random_opening` random moves a side (game `2k`
+/// and `2k + 1` share theirs, so each opening is played from both seats),
+/// and the record line above as its records.
+pub struct BlokusTable {
+    pub time: Duration,
+    pub random_opening: usize,
+    pub seed: u64,
+}
+
+impl BlokusTable {
+    /// The table `arena blokus match` plays at.
+    pub fn of(config: &MatchConfig) -> BlokusTable {
+        BlokusTable {
+            time: Duration::from_secs_f64(config.time),
+            random_opening: config.random_opening,
+            seed: config.seed,
+        }
     }
-    let first_is_p1 = game.is_multiple_of(2);
-    let mut players = if first_is_p1 {
-        [make(&config.p1)?, make(&config.p2)?]
-    } else {
-        [make(&config.p2)?, make(&config.p1)?]
-    };
-    let end = play_game_noting(start, &mut players, |m| moves.push(m.code().to_string()));
-    let seat = if first_is_p1 {
+
+    fn engine(&self, spec: &str, game: u32) -> anyhow::Result<Box<dyn Engine>> {
+        engine_named(spec, self.time, self.seed ^ u64::from(game))
+    }
+}
+
+/// A line read back, as the series runner counts it.
+fn played(result: GameResult, record: String) -> Played {
+    let a_seat = result.seat.index();
+    let mut points = vec![1.0 - result.points; 2];
+    points[a_seat] = result.points;
+    let mut unplaced = vec![f64::from(result.unplaced[1]); 2];
+    unplaced[a_seat] = f64::from(result.unplaced[0]);
+    Played {
+        game: result.game - 1,
+        a_seat,
+        points,
+        measure: Some(unplaced),
+        adjudicated: false,
+        thinking: Vec::new(),
+        record,
+    }
+}
+
+/// The seat's player: seat 0 is player 1.
+fn seat_player(seat: usize) -> Player {
+    if seat == 0 {
         Player::One
     } else {
         Player::Two
-    };
-    let p1_points = points_for_player_one(&end);
-    Ok(GameResult {
-        game: game + 1,
-        seat,
-        unplaced: [end.unplaced_cells(seat), end.unplaced_cells(seat.other())],
-        points: if first_is_p1 {
-            p1_points
-        } else {
-            1.0 - p1_points
-        },
-        moves,
-    })
+    }
+}
+
+/// An engine whose thinking time and moves are counted into `spent`.
+struct Timed {
+    engine: Box<dyn Engine>,
+    spent: Rc<Cell<(Duration, u32)>>,
+}
+
+impl Engine for Timed {
+    fn name(&self) -> &str {
+        self.engine.name()
+    }
+
+    fn choose(&mut self, position: &Position) -> blokus::Move {
+        let started = std::time::Instant::now();
+        let m = self.engine.choose(position);
+        let (time, moves) = self.spent.get();
+        self.spent.set((time + started.elapsed(), moves + 1));
+        m
+    }
+}
+
+impl SeriesGame for BlokusTable {
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: usize) -> String {
+        seat_player(seat).to_string()
+    }
+
+    fn measure_name(&self) -> Option<&'static str> {
+        Some("unplaced cells")
+    }
+
+    fn check(&self, spec: &str) -> anyhow::Result<()> {
+        self.engine(spec, 0).map(|_| ())
+    }
+
+    fn play(&self, game: u32, seats: &Seats) -> anyhow::Result<Played> {
+        let mut opening = RandomEngine::new(
+            self.seed
+                .wrapping_mul(7919)
+                .wrapping_add(u64::from(game / 2)),
+        );
+        let mut start = Position::new();
+        let mut moves = Vec::new();
+        for _ in 0..2 * self.random_opening {
+            let m = opening.choose(&start);
+            moves.push(m.code().to_string());
+            start.play(m);
+        }
+        let spent: [Rc<Cell<(Duration, u32)>>; 2] = Default::default();
+        let timed = |seat: usize| -> anyhow::Result<Box<dyn Engine>> {
+            Ok(Box::new(Timed {
+                engine: self.engine(&seats.specs[seat], game)?,
+                spent: Rc::clone(&spent[seat]),
+            }))
+        };
+        let mut players = [timed(0)?, timed(1)?];
+        let end = play_game_noting(start, &mut players, |m| moves.push(m.code().to_string()));
+        let seat = seat_player(seats.a_seat);
+        let first_points = points_for_player_one(&end);
+        let result = GameResult {
+            game: game + 1,
+            seat,
+            unplaced: [end.unplaced_cells(seat), end.unplaced_cells(seat.other())],
+            points: if seats.a_seat == 0 {
+                first_points
+            } else {
+                1.0 - first_points
+            },
+            moves,
+        };
+        let line = format!("{}\n", result.line());
+        let mut played = played(result, line);
+        played.thinking = spent.iter().map(|s| s.get()).collect();
+        Ok(played)
+    }
+
+    fn read_records(&self, text: &str, _: &dyn Fn(u32) -> usize) -> Result<Vec<Played>, String> {
+        text.lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(number, line)| {
+                let result =
+                    GameResult::parse(line).map_err(|e| format!("line {}: {e}", number + 1))?;
+                if result.game == 0 {
+                    return Err(format!("line {}: game 0 (games count from 1)", number + 1));
+                }
+                Ok(played(result, format!("{line}\n")))
+            })
+            .collect()
+    }
+}
+
+/// Prints a line per game as it ends.
+struct Lines<'a> {
+    out: &'a mut dyn Write,
+    p1: &'a str,
+    error: Option<std::io::Error>,
+}
+
+impl SeriesObserver for Lines<'_> {
+    fn resumed(&mut self, done: usize, todo: usize) {
+        if let Err(e) = writeln!(
+            self.out,
+            "resuming: {done} games already played, {todo} to play"
+        ) {
+            self.error.get_or_insert(e);
+        }
+    }
+
+    fn finished(&mut self, game: &Played, _: &SeriesTally) {
+        let unplaced = game.measure.as_deref().unwrap_or(&[0.0, 0.0]);
+        if let Err(e) = writeln!(
+            self.out,
+            "game {}: {} as {}: unplaced cells {} vs {}",
+            game.game + 1,
+            self.p1,
+            seat_player(game.a_seat),
+            unplaced[game.a_seat],
+            unplaced[1 - game.a_seat]
+        ) {
+            self.error.get_or_insert(e);
+        }
+    }
 }
 
 /// Runs the match, printing a line per game and the tally to `out`.
 pub fn run(config: &MatchConfig, out: &mut dyn Write) -> anyhow::Result<()> {
-    // Both engines are built once here so that a bad name fails before any game.
-    for name in [&config.p1, &config.p2] {
-        engine_named(name, Duration::from_secs_f64(config.time), config.seed)?;
+    if config.resume && config.records.is_none() {
+        bail!("--resume needs --records FILE: the games already played are read from it");
     }
-    anyhow::ensure!(config.jobs > 0, "--jobs must be at least 1");
-    let mut done: BTreeMap<u32, GameResult> = BTreeMap::new();
-    if config.resume {
-        let Some(path) = &config.records else {
-            bail!("--resume needs --records FILE: the games already played are read from it");
-        };
-        if path.exists() {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read the records file {}", path.display()))?;
-            for (number, line) in text
-                .lines()
-                .enumerate()
-                .filter(|(_, l)| !l.trim().is_empty())
-            {
-                let result = GameResult::parse(line)
-                    .map_err(|e| anyhow::anyhow!("{} line {}: {e}", path.display(), number + 1))?;
-                done.insert(result.game, result);
-            }
-        }
-    }
-    let mut records = match &config.records {
-        Some(path) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .with_context(|| format!("cannot open the records file {}", path.display()))?,
-        ),
-        None => None,
+    let series = SeriesConfig {
+        a: config.p1.clone(),
+        b: config.p2.clone(),
+        games: config.games,
+        seating: Seating::Rotate,
+        jobs: config.jobs,
+        records: config.records.clone(),
+        resume: config.resume,
     };
-    let todo: Vec<u32> = (0..config.games)
-        .filter(|g| !done.contains_key(&(g + 1)))
-        .collect();
-    if !done.is_empty() {
-        writeln!(
-            out,
-            "resuming: {} games already played, {} to play",
-            done.len(),
-            todo.len()
-        )?;
+    anyhow::ensure!(config.jobs > 0, "--jobs must be at least 1");
+    let mut lines = Lines {
+        out,
+        p1: &config.p1,
+        error: None,
+    };
+    let tally = run_series(&BlokusTable::of(config), &series, &mut lines)?;
+    if let Some(error) = lines.error {
+        return Err(error.into());
     }
-    let next = AtomicU32::new(0);
-    let (sender, receiver) = mpsc::channel::<anyhow::Result<GameResult>>();
-    std::thread::scope(|scope| -> anyhow::Result<()> {
-        for _ in 0..config.jobs.min(todo.len().max(1)) {
-            let sender = sender.clone();
-            let (next, todo) = (&next, &todo);
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::SeqCst) as usize;
-                let Some(&game) = todo.get(i) else { break };
-                let result = play_one(config, game);
-                let failed = result.is_err();
-                if sender.send(result).is_err() || failed {
-                    break;
-                }
-            });
-        }
-        drop(sender);
-        for result in receiver {
-            let result = result?;
-            if let Some(file) = records.as_mut() {
-                writeln!(file, "{}", result.line()).context("cannot append to the records file")?;
-                file.flush()?;
-            }
-            writeln!(
-                out,
-                "game {}: {} as {}: unplaced cells {} vs {}",
-                result.game, config.p1, result.seat, result.unplaced[0], result.unplaced[1]
-            )?;
-            done.insert(result.game, result);
-        }
-        Ok(())
-    })?;
-    let mut tally = Tally::default();
-    let mut cells = [0u64; 2];
-    for result in done.values().filter(|r| r.game <= config.games) {
-        tally.add(result.points);
-        cells[0] += u64::from(result.unplaced[0]);
-        cells[1] += u64::from(result.unplaced[1]);
-    }
-    let n = f64::from(tally.games().max(1));
+    let [a, b] = tally.mean_measure().unwrap_or([0.0, 0.0]);
     writeln!(
         out,
-        "mean unplaced cells: {} {:.1}, {} {:.1}",
-        config.p1,
-        cells[0] as f64 / n,
-        config.p2,
-        cells[1] as f64 / n
+        "mean unplaced cells: {} {a:.1}, {} {b:.1}",
+        config.p1, config.p2
     )?;
-    writeln!(out, "{} vs {}: {tally}", config.p1, config.p2)?;
+    writeln!(out, "{} vs {}: {}", config.p1, config.p2, tally.total())?;
     Ok(())
 }
 
@@ -349,7 +421,10 @@ mod tests {
         // A damaged records file is refused with its line.
         std::fs::write(&two, "game 1 seat 1\n").unwrap();
         let error = run(&config(Some(two.clone()), true, 1, 2), &mut Vec::new()).unwrap_err();
-        assert!(format!("{error:#}").contains("two.txt line 1"), "{error:#}");
+        assert!(
+            format!("{error:#}").contains("two.txt: line 1"),
+            "{error:#}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -4,8 +4,7 @@
 //! seat's), printed as a Markdown table of win rates with 95% intervals
 //! beside the seeds' published figures.
 
-use crate::cli::series::{fixed_seat_series, RunOptions};
-use anyhow::Context;
+use crate::cli::series::{fixed_seat_series, run_with_bar, RunOptions};
 use games::game::Engines;
 use games::stats::Tally;
 use std::io::Write;
@@ -410,8 +409,9 @@ fn run_reversi(
     columns: &[ReversiColumn],
     output: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    use games::reversi::series::{play_reversi_series, ReversiSeriesConfig};
+    use games::reversi::series::ReversiTable;
     use games::reversi::setup::COLOUR_NAMES;
+    use games::series::{Seating, SeriesConfig};
     let setup = games::reversi::Setup::preset("octagon3").expect("a preset");
     let colours = setup.colours();
     let games = args.games.unwrap_or(100);
@@ -422,33 +422,26 @@ fn run_reversi(
         args.name,
         args.records.display()
     )?;
-    let mut records = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.records)
-        .with_context(|| format!("cannot open the records file {}", args.records.display()))?;
+    let table = ReversiTable {
+        setup: setup.clone(),
+        seed: args.seed,
+    };
     let mut results = Vec::new();
     for column in columns {
-        let bar = indicatif::ProgressBar::new(u64::from(games) * colours as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}")
-                .expect("a valid progress template"),
-        );
-        bar.set_message(column.label.clone());
-        let series = play_reversi_series(
-            &setup,
-            &column.a,
-            &column.b,
-            ReversiSeriesConfig {
-                games: games * colours as u32,
-                seed: args.seed,
-                jobs: args.jobs,
-            },
-            &mut records,
-            &|done| bar.set_position(u64::from(done)),
-        )?;
-        bar.finish_and_clear();
-        results.push(series);
+        let config = SeriesConfig {
+            a: column.a.clone(),
+            b: column.b.clone(),
+            games: games * colours as u32,
+            seating: Seating::Rotate,
+            jobs: args.jobs,
+            records: Some(args.records.clone()),
+            resume: false,
+        };
+        results.push(run_with_bar(
+            &table,
+            &config,
+            &format!("{} ", column.label),
+        )?);
     }
     let mut header = "\n| A's seat |".to_string();
     let mut rule = "|---|".to_string();
@@ -462,7 +455,7 @@ fn run_reversi(
         for (column, series) in columns.iter().zip(&results) {
             line += &format!(
                 " {}{} |",
-                cell_text(&series.tally.by_colour[colour], Reported::First),
+                cell_text(&series.by_seat[colour], Reported::First),
                 published_text(column.published.map(|p| p[colour]))
             );
         }
@@ -470,10 +463,11 @@ fn run_reversi(
     }
     let mut line = "| time a move, A / B |".to_string();
     for series in &results {
+        let [a, b] = series.mean_thinking().unwrap_or_default();
         line += &format!(
             " {:.2} / {:.2} ms |",
-            series.a_time.as_secs_f64() * 1e3,
-            series.b_time.as_secs_f64() * 1e3
+            a.as_secs_f64() * 1e3,
+            b.as_secs_f64() * 1e3
         );
     }
     writeln!(output, "{line}")?;

@@ -1,20 +1,21 @@
-//! `arena tournament GAME`: one command for every game's series. Two-player
-//! games alternate the seats; Reversi gives engine A each colour in turn and
-//! engine B the others.
+//! `arena tournament GAME`: one command for every game's series, all run by
+//! [`games::series`]. Two-player games alternate the seats; Reversi gives
+//! engine A each colour in turn and engine B the others.
 
+use crate::cli::blokus_match::BlokusTable;
 use crate::cli::kyoto::Points;
-use crate::cli::series::{run_series, SeriesArgs};
-use anyhow::Context;
+use crate::cli::series::{tournament, two_player_tournament, SeriesArgs};
 use clap::ValueEnum;
-use games::reversi::series::play_reversi_series;
+use games::reversi::series::ReversiTable;
 use games::reversi::Setup;
-use indicatif::ProgressBar;
 use std::io::Write;
-use std::path::PathBuf;
+use std::time::Duration;
 
 /// The games with tournaments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TournamentGame {
+    /// Blokus Duo (any engine of `arena blokus engines`: the board's model, Pentobi over GTP).
+    Blokus,
     Dobutsu,
     /// Janken shogi (`--blind`: a blind set-up).
     Janken,
@@ -40,70 +41,62 @@ pub struct TournamentArgs {
     /// Janken: both players set up without seeing the other's cubes.
     #[arg(long)]
     pub blind: bool,
+    /// Blokus: thinking time a move, in seconds, for engines that take one.
+    #[arg(long, default_value_t = 0.2)]
+    pub time: f64,
+    /// Blokus: games open with this many random moves a side; games 2k and
+    /// 2k + 1 share an opening, played from both seats.
+    #[arg(long, default_value_t = 2)]
+    pub random_opening: usize,
 }
 
 /// Runs a tournament.
 pub fn run(args: TournamentArgs, output: &mut dyn Write) -> anyhow::Result<()> {
-    match args.game {
-        TournamentGame::Dobutsu => {
-            run_series(&args.series, games::dobutsu::Position::start(), output).map(|_| ())
-        }
-        TournamentGame::Janken => run_series(
-            &args.series,
-            games::janken::Position::new(args.blind),
-            output,
-        )
-        .map(|_| ()),
-        TournamentGame::Kyoto => run_series(
-            &args.series,
-            games::kyoto::Position::start(args.points == Points::On),
-            output,
-        )
-        .map(|_| ()),
-        TournamentGame::Reversi => reversi(&args, output),
-    }
-}
-
-fn reversi(args: &TournamentArgs, output: &mut dyn Write) -> anyhow::Result<()> {
-    let setup = Setup::preset(&args.preset).map_err(|e| anyhow::anyhow!("--preset: {e}"))?;
     let series = &args.series;
-    let path = series
-        .records
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("reversi-tournament.txt"));
-    let mut records = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .with_context(|| format!("cannot open the records file {}", path.display()))?;
-    writeln!(
-        output,
-        "{setup}: A = {} in each colour in turn, B = {} in the others, {} games; records in {}",
-        series.a,
-        series.b,
-        series.games,
-        path.display()
-    )?;
-    let bar = ProgressBar::new(u64::from(series.games));
-    let result = play_reversi_series(
-        &setup,
-        &series.a,
-        &series.b,
-        games::reversi::series::ReversiSeriesConfig {
-            games: series.games,
-            seed: series.seed,
-            jobs: series.jobs,
-        },
-        &mut records,
-        &|done| bar.set_position(u64::from(done)),
-    )?;
-    bar.finish_and_clear();
-    write!(output, "{}", result.tally)?;
-    writeln!(
-        output,
-        "time a move: A {:.2} ms, B {:.2} ms",
-        result.a_time.as_secs_f64() * 1e3,
-        result.b_time.as_secs_f64() * 1e3
-    )?;
+    match args.game {
+        TournamentGame::Blokus => {
+            anyhow::ensure!(
+                series.start.is_none(),
+                "--start: Blokus Duo's series start from random openings (--random-opening)"
+            );
+            let table = BlokusTable {
+                time: Duration::from_secs_f64(args.time),
+                random_opening: args.random_opening,
+                seed: series.seed,
+            };
+            let what = format!(
+                "Blokus Duo from {} random moves a side",
+                args.random_opening
+            );
+            tournament(&table, &series.config("blokus"), &what, output)?;
+        }
+        TournamentGame::Dobutsu => {
+            two_player_tournament(series, games::dobutsu::Position::start(), output)?;
+        }
+        TournamentGame::Janken => {
+            two_player_tournament(series, games::janken::Position::new(args.blind), output)?;
+        }
+        TournamentGame::Kyoto => {
+            two_player_tournament(
+                series,
+                games::kyoto::Position::start(args.points == Points::On),
+                output,
+            )?;
+        }
+        TournamentGame::Reversi => {
+            anyhow::ensure!(
+                series.start.is_none(),
+                "--start: Reversi's series start from the preset's position (--preset)"
+            );
+            let setup =
+                Setup::preset(&args.preset).map_err(|e| anyhow::anyhow!("--preset: {e}"))?;
+            let what = format!("{setup}, A in each colour in turn, B in the others");
+            let table = ReversiTable {
+                setup,
+                seed: series.seed,
+            };
+            tournament(&table, &series.config("reversi"), &what, output)?;
+        }
+    }
     Ok(())
 }

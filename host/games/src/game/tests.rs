@@ -2,7 +2,7 @@
 
 use super::player::{EngineKind, Player, RandomPlayer};
 use super::record::{Ending, Record};
-use super::tournament::{play_out, play_series, SeriesConfig};
+use super::tournament::{play_out, TwoPlayerTable};
 use super::*;
 use crate::search::{Evaluator, Limits, OwnEvaluation, WIN};
 use std::fmt;
@@ -197,48 +197,66 @@ fn a_full_search_wins_nim_from_a_winning_seat_and_play_out_reports_every_move() 
 
 #[test]
 fn a_series_alternates_seats_saves_every_game_and_does_not_depend_on_threads() {
-    let make_perfect = |seed| Nim::player("perfect", seed);
-    let make_random = |seed| Nim::player("random", seed);
-    let config = SeriesConfig {
-        games: 20,
-        alternate: true,
+    use crate::series::{
+        run_series, Played, Seating, SeriesConfig, SeriesGame, SeriesObserver, SeriesTally,
+    };
+    let table = TwoPlayerTable {
+        start: Nim::start(),
         max_plies: 60,
         seed: 3,
+    };
+    let path = std::env::temp_dir().join(format!("nim-series-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let config = SeriesConfig {
+        a: "perfect".into(),
+        b: "random".into(),
+        games: 20,
+        seating: Seating::Rotate,
         jobs: 1,
+        records: Some(path.clone()),
+        resume: false,
     };
-    let mut saved = Vec::new();
-    let progress_calls = std::sync::atomic::AtomicU32::new(0);
-    let progress = |done: u32, tally: &tournament::SeriesTally| {
-        assert_eq!(tally.total().games(), done);
-        progress_calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    };
-    let one = play_series(
-        &Nim::start(),
-        &make_perfect,
-        &make_random,
-        config,
-        &mut saved,
-        &progress,
-    )
-    .unwrap();
-    assert_eq!(progress_calls.into_inner(), 20);
-    assert_eq!((one.first.games(), one.second.games()), (10, 10));
+    struct Count(u32);
+    impl SeriesObserver for Count {
+        fn finished(&mut self, _: &Played, tally: &SeriesTally) {
+            self.0 += 1;
+            assert_eq!(tally.total().games(), self.0);
+        }
+    }
+    let mut count = Count(0);
+    let one = run_series(&table, &config, &mut count).unwrap();
+    assert_eq!(count.0, 20);
+    assert_eq!((one.by_seat[0].games(), one.by_seat[1].games()), (10, 10));
     // From 9 stones the first seat wins by force; the second only on the random's slips.
-    assert_eq!(one.first.wins, 10);
+    assert_eq!(one.by_seat[0].wins, 10);
     assert!(one.total().wins > one.total().losses);
-    let saved = String::from_utf8(saved).unwrap();
+    let saved = std::fs::read_to_string(&path).unwrap();
     assert_eq!(saved.matches("[Round ").count(), 20);
     assert_eq!(saved.matches("[Result ").count(), 20);
-
-    let mut discard = std::io::sink();
-    let two = play_series(
-        &Nim::start(),
-        &make_perfect,
-        &make_random,
-        SeriesConfig { jobs: 2, ..config },
-        &mut discard,
-        &|_, _| {},
+    // The records read back to the same results.
+    let read = table.read_records(&saved, &|g| g as usize % 2).unwrap();
+    assert_eq!(read.len(), 20);
+    let again = run_series(
+        &table,
+        &SeriesConfig {
+            resume: true,
+            ..config.clone()
+        },
+        &mut crate::series::Quiet,
     )
     .unwrap();
-    assert_eq!(one, two);
+    assert_eq!(again.by_seat, one.by_seat);
+
+    let two = run_series(
+        &table,
+        &SeriesConfig {
+            jobs: 2,
+            records: None,
+            ..config
+        },
+        &mut crate::series::Quiet,
+    )
+    .unwrap();
+    assert_eq!(one.by_seat, two.by_seat);
+    let _ = std::fs::remove_file(&path);
 }

@@ -113,45 +113,63 @@ fn the_seed_schedule_and_random_games_keep_the_stone_count_right() {
     }
 }
 
-fn config(games: u32, jobs: usize) -> series::ReversiSeriesConfig {
-    series::ReversiSeriesConfig {
+fn series_config(a: &str, games: u32, jobs: usize) -> crate::series::SeriesConfig {
+    crate::series::SeriesConfig {
+        a: a.to_string(),
+        b: "random".to_string(),
         games,
-        seed: 1,
+        seating: crate::series::Seating::Rotate,
         jobs,
+        records: None,
+        resume: false,
     }
 }
 
 #[test]
 fn a_series_rotates_the_seats_and_monte_carlo_beats_random_players() {
-    let setup = Setup::preset("octagon3").unwrap();
-    let mut records = Vec::new();
-    let series = series::play_reversi_series(
-        &setup,
-        "seed-mc",
-        "random",
-        config(6, 2),
-        &mut records,
-        &|_| {},
-    )
-    .unwrap();
-    let tally = &series.tally;
-    assert_eq!(tally.by_colour.len(), 3);
-    for colour in &tally.by_colour {
+    use crate::series::{run_series, Quiet, SeriesGame};
+    let table = series::ReversiTable {
+        setup: Setup::preset("octagon3").unwrap(),
+        seed: 1,
+    };
+    let path = std::env::temp_dir().join(format!("reversi-series-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let mut config = series_config("seed-mc", 6, 2);
+    config.records = Some(path.clone());
+    let tally = run_series(&table, &config, &mut Quiet).unwrap();
+    assert_eq!(tally.by_seat.len(), 3);
+    for colour in &tally.by_seat {
         assert_eq!(colour.games(), 2);
     }
-    let wins: u32 = tally.by_colour.iter().map(|t| t.wins).sum();
-    assert!(wins >= 4, "{tally}");
-    let text = String::from_utf8(records).unwrap();
+    assert!(tally.total().wins >= 4, "{:?}", tally);
+    // The records read back to the same games and results.
+    let text = std::fs::read_to_string(&path).unwrap();
     assert_eq!(text.matches("[Result ").count(), 6);
-    assert!(series::play_reversi_series(
-        &setup,
-        "mcts:lots",
-        "random",
-        config(1, 1),
-        &mut Vec::new(),
-        &|_| {}
-    )
-    .is_err());
+    let games = table.read_records(&text, &|g| g as usize % 3).unwrap();
+    assert_eq!(games.len(), 6);
+    let mut again = series_config("seed-mc", 6, 1);
+    again.records = Some(path.clone());
+    again.resume = true;
+    assert_eq!(
+        run_series(&table, &again, &mut Quiet).unwrap().by_seat,
+        tally.by_seat
+    );
+    // The same games on one thread.
+    let one = run_series(&table, &series_config("seed-mc", 6, 1), &mut Quiet).unwrap();
+    assert_eq!(one.by_seat, tally.by_seat);
+    let error = run_series(&table, &series_config("mcts:lots", 1, 1), &mut Quiet).unwrap_err();
+    assert!(format!("{error:#}").starts_with("engine A: "), "{error:#}");
+    // Another variant's records are refused by name.
+    let othello = series::ReversiTable {
+        setup: Setup::preset("othello").unwrap(),
+        seed: 1,
+    };
+    let error = othello.read_records(&text, &|_| 0).unwrap_err();
+    assert!(
+        error.contains("a game of octagon3, this series plays othello"),
+        "{error}"
+    );
+    let _ = std::fs::remove_file(&path);
 }
 
 #[test]
