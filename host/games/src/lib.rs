@@ -12,6 +12,7 @@ pub mod dobutsu;
 pub mod game;
 pub mod janken;
 pub mod kyoto;
+pub mod play;
 pub mod reversi;
 pub mod search;
 pub mod series;

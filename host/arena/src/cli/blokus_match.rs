@@ -5,15 +5,14 @@
 
 use crate::engines::engine_named;
 use anyhow::bail;
-use blokus::{play_game_noting, points_for_player_one, Engine, Player, Position};
-use games::blokus::RandomEngine;
+use blokus::{Engine, Player, Position};
+use games::blokus::{EnginePlayer, RandomEngine};
+use games::play::play_timed;
 use games::series::{
     run_series, Played, Seating, Seats, SeriesConfig, SeriesGame, SeriesObserver, SeriesTally,
 };
-use std::cell::Cell;
 use std::io::Write;
 use std::path::PathBuf;
-use std::rc::Rc;
 use std::time::Duration;
 
 /// What a match is (`arena blokus match`'s options).
@@ -169,26 +168,6 @@ fn seat_player(seat: usize) -> Player {
     }
 }
 
-/// An engine whose thinking time and moves are counted into `spent`.
-struct Timed {
-    engine: Box<dyn Engine>,
-    spent: Rc<Cell<(Duration, u32)>>,
-}
-
-impl Engine for Timed {
-    fn name(&self) -> &str {
-        self.engine.name()
-    }
-
-    fn choose(&mut self, position: &Position) -> blokus::Move {
-        let started = std::time::Instant::now();
-        let m = self.engine.choose(position);
-        let (time, moves) = self.spent.get();
-        self.spent.set((time + started.elapsed(), moves + 1));
-        m
-    }
-}
-
 impl SeriesGame for BlokusTable {
     fn seats(&self) -> usize {
         2
@@ -219,31 +198,30 @@ impl SeriesGame for BlokusTable {
             moves.push(m.code().to_string());
             start.play(m);
         }
-        let spent: [Rc<Cell<(Duration, u32)>>; 2] = Default::default();
-        let timed = |seat: usize| -> anyhow::Result<Box<dyn Engine>> {
-            Ok(Box::new(Timed {
-                engine: self.engine(&seats.specs[seat], game)?,
-                spent: Rc::clone(&spent[seat]),
-            }))
-        };
-        let mut players = [timed(0)?, timed(1)?];
-        let end = play_game_noting(start, &mut players, |m| moves.push(m.code().to_string()));
+        let mut players = seats
+            .specs
+            .iter()
+            .map(
+                |spec| -> anyhow::Result<Box<dyn games::play::Player<Position>>> {
+                    Ok(Box::new(EnginePlayer(self.engine(spec, game)?)))
+                },
+            )
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let mut end = start;
+        let (points, thinking) = play_timed(&mut end, &mut players, &mut |_, m| {
+            moves.push(m.code().to_string())
+        })?;
         let seat = seat_player(seats.a_seat);
-        let first_points = points_for_player_one(&end);
         let result = GameResult {
             game: game + 1,
             seat,
             unplaced: [end.unplaced_cells(seat), end.unplaced_cells(seat.other())],
-            points: if seats.a_seat == 0 {
-                first_points
-            } else {
-                1.0 - first_points
-            },
+            points: points[seats.a_seat],
             moves,
         };
         let line = format!("{}\n", result.line());
         let mut played = played(result, line);
-        played.thinking = spent.iter().map(|s| s.get()).collect();
+        played.thinking = thinking;
         Ok(played)
     }
 

@@ -35,7 +35,7 @@ pub struct PlayArgs {
 /// One seat: a person at this terminal or an engine.
 enum Seat<G: TwoPlayerGame> {
     Human,
-    Engine(Box<dyn Player<G>>),
+    Engine(games::game::player::BoxedPlayer<G>),
 }
 
 fn seat<G: Engines>(spec: &str, default: &str, seed: u64) -> anyhow::Result<Seat<G>> {

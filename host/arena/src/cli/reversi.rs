@@ -126,7 +126,7 @@ fn play(
         specs.len(),
         setup.name
     );
-    let mut players: Vec<Option<Box<dyn ReversiPlayer>>> = specs
+    let mut players: Vec<Option<ReversiPlayer>> = specs
         .iter()
         .enumerate()
         .map(|(c, spec)| match spec.as_str() {
@@ -157,7 +157,7 @@ fn play(
         let colour = position.to_move();
         let m = match &mut players[colour] {
             Some(engine) => {
-                let m = engine.choose(&position);
+                let m = engine.choose(&position)?;
                 writeln!(
                     output,
                     "{} ({}) plays {}",
@@ -249,15 +249,16 @@ fn equal_time(setup: &Setup, output: &mut dyn Write) -> anyhow::Result<()> {
     );
     let mut seed = player_by_name("seed-mc", 3).map_err(anyhow::Error::msg)?;
     let mut mcts = player_by_name("mcts:seed-time", 3).map_err(anyhow::Error::msg)?;
-    let time = |player: &mut Box<dyn ReversiPlayer>, position: &Position| {
+    let time = |player: &mut ReversiPlayer, position: &Position| {
         let started = Instant::now();
-        player.choose(position);
-        started.elapsed().as_secs_f64()
+        player
+            .choose(position)
+            .map(|_| started.elapsed().as_secs_f64())
     };
     let mut ratios = Vec::new();
     let (mut seed_total, mut mcts_total) = (0.0, 0.0);
     for position in &positions {
-        let (s, m) = (time(&mut seed, position), time(&mut mcts, position));
+        let (s, m) = (time(&mut seed, position)?, time(&mut mcts, position)?);
         seed_total += s;
         mcts_total += m;
         ratios.push(m / s);

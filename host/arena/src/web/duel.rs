@@ -29,7 +29,10 @@ pub struct Duel<G: WebGame> {
 
 /// The engine `spec` names (an engine of the game); only the
 /// game's own engines, within limits: the page runs no programs and loads no tables.
-fn engine<G: WebGame>(spec: &str, seed: u64) -> Result<Box<dyn Player<G>>, String> {
+fn engine<G: WebGame>(
+    spec: &str,
+    seed: u64,
+) -> Result<games::game::player::BoxedPlayer<G>, String> {
     let parsed = EngineSpec::parse(spec)?;
     let kinds: Vec<&str> = G::engine_kinds().iter().map(|k| k.name).collect();
     if parsed.name != "random" && !kinds.contains(&parsed.name.as_str()) {
@@ -79,7 +82,7 @@ impl<G: WebGame + Send> Match for Duel<G>
 where
     G::Move: Send,
 {
-    type Engine = Box<dyn Player<G>>;
+    type Engine = games::game::player::BoxedPlayer<G>;
     /// The move and what the engine found.
     type Answer = (G::Move, Option<String>);
     const NAME: &'static str = G::NAME;

@@ -33,7 +33,7 @@ pub struct ReversiMatch {
 }
 
 /// The engine `spec` names, within the page's limits.
-fn engine(spec: &str, seed: u64) -> Result<Box<dyn ReversiPlayer>, String> {
+fn engine(spec: &str, seed: u64) -> Result<ReversiPlayer, String> {
     let limit = |key: &str, max: f64| -> Result<(), String> {
         let value = spec
             .split_once(&format!("{key}="))
@@ -104,7 +104,7 @@ impl ReversiMatch {
 }
 
 impl Match for ReversiMatch {
-    type Engine = Box<dyn ReversiPlayer>;
+    type Engine = ReversiPlayer;
     /// The move and what the page says of it.
     type Answer = (Move, String);
     const NAME: &'static str = "reversi";
@@ -177,18 +177,15 @@ impl Match for ReversiMatch {
 
     fn think(&self, engine: &mut Self::Engine) -> Result<Self::Answer, String> {
         let colour = self.position.to_move();
-        let m = engine.choose(&self.position);
-        let playouts = engine.last_playouts();
+        let m = engine.choose(&self.position).map_err(|e| e.to_string())?;
         let info = format!(
             "{} ({}) played {}{}",
             COLOUR_NAMES[colour],
             engine.name(),
             Position::move_text(m),
-            if playouts > 0 {
-                format!(" after {playouts} playouts")
-            } else {
-                String::new()
-            }
+            engine
+                .last_info()
+                .map_or(String::new(), |info| format!(" after {info}"))
         );
         Ok((m, info))
     }

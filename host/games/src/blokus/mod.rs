@@ -5,8 +5,10 @@
 
 mod engines;
 mod gtp;
+mod play;
 mod sample;
 
 pub use engines::{evaluate, RandomEngine, SearchEngine};
 pub use gtp::GtpEngine;
+pub use play::EnginePlayer;
 pub use sample::{mid_game_positions, random_games, sensible_games};

@@ -9,7 +9,7 @@ pub mod solve;
 
 pub use position::{Move, Position};
 
-use crate::game::player::{EngineKind, EvaluationByName, Player};
+use crate::game::player::{EngineKind, EvaluationByName};
 use crate::game::{Engines, Side, TwoPlayerGame};
 use crate::search::{Choice, Evaluator, Game, Limits, WIN};
 use eval::{PieceValues, SeedEvaluation, StrongEvaluation};
@@ -135,7 +135,10 @@ impl Engines for Position {
          slowest loss",
     )];
 
-    fn other_player(spec: &str, _seed: u64) -> Option<Result<Box<dyn Player<Position>>, String>> {
+    fn other_player(
+        spec: &str,
+        _seed: u64,
+    ) -> Option<Result<crate::game::player::BoxedPlayer<Position>, String>> {
         let path = match spec.split_once('@') {
             Some(("perfect" | "dobutsu-perfect", path)) => std::path::PathBuf::from(path),
             None if matches!(spec, "perfect" | "dobutsu-perfect") => {
@@ -145,7 +148,7 @@ impl Engines for Position {
         };
         Some(
             perfect::PerfectPlayer::from_file(&path)
-                .map(|p| Box::new(p) as Box<dyn Player<Position>>),
+                .map(|p| Box::new(p) as crate::game::player::BoxedPlayer<Position>),
         )
     }
 

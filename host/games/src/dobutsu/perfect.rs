@@ -111,7 +111,7 @@ impl PerfectPlayer {
     }
 }
 
-impl Player<Position> for PerfectPlayer {
+impl Player<Record<Position>> for PerfectPlayer {
     fn name(&self) -> String {
         "perfect".to_string()
     }

@@ -101,10 +101,7 @@ pub trait Engines: TwoPlayerGame + 'static {
     const OTHER_ENGINES: &'static [(&'static str, &'static str)] = &[];
 
     /// The player `spec` names among [`Engines::OTHER_ENGINES`], if it names one.
-    fn other_player(
-        _spec: &str,
-        _seed: u64,
-    ) -> Option<Result<Box<dyn player::Player<Self>>, String>> {
+    fn other_player(_spec: &str, _seed: u64) -> Option<Result<player::BoxedPlayer<Self>, String>> {
         None
     }
 
@@ -133,7 +130,7 @@ pub trait Engines: TwoPlayerGame + 'static {
 
     /// The player `spec` names, its random choices from `seed`. `uci:PROGRAM@SECONDS`
     /// runs a UCI engine (Fairy-Stockfish) at SECONDS a move.
-    fn player(spec: &str, seed: u64) -> Result<Box<dyn player::Player<Self>>, String> {
+    fn player(spec: &str, seed: u64) -> Result<player::BoxedPlayer<Self>, String> {
         if let Some(player) = Self::other_player(spec, seed) {
             return player;
         }

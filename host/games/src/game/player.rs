@@ -9,19 +9,10 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::time::Duration;
 
-/// Something that picks moves: an engine or a person.
-pub trait Player<G: TwoPlayerGame> {
-    /// The name it is known by in results and records.
-    fn name(&self) -> String;
-    /// A legal move for the game's current position (which is not over).
-    fn choose(&mut self, game: &Record<G>) -> anyhow::Result<G::Move>;
-    /// A new game starts: forget what was learnt of the last one.
-    fn new_game(&mut self) {}
-    /// What the last choice found (depth, score, nodes), if anything.
-    fn last_info(&self) -> Option<String> {
-        None
-    }
-}
+pub use crate::play::Player;
+
+/// A two-player game's player, as a series, the terminal and the web build it.
+pub type BoxedPlayer<G> = Box<dyn Player<Record<G>>>;
 
 /// Uniformly random legal moves.
 pub struct RandomPlayer(StdRng);
@@ -32,7 +23,7 @@ impl RandomPlayer {
     }
 }
 
-impl<G: TwoPlayerGame> Player<G> for RandomPlayer {
+impl<G: TwoPlayerGame> Player<Record<G>> for RandomPlayer {
     fn name(&self) -> String {
         "random".to_string()
     }
@@ -72,7 +63,7 @@ impl<G: TwoPlayerGame> SearchPlayer<G> {
     }
 }
 
-impl<G: TwoPlayerGame> Player<G> for SearchPlayer<G> {
+impl<G: TwoPlayerGame> Player<Record<G>> for SearchPlayer<G> {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -226,7 +217,7 @@ pub fn build_player<G: TwoPlayerGame + 'static>(
     kinds: &[EngineKind<G>],
     text: &str,
     seed: u64,
-) -> Result<Box<dyn Player<G>>, String> {
+) -> Result<BoxedPlayer<G>, String> {
     let spec = EngineSpec::parse(text)?;
     let seed = spec.seed.unwrap_or(seed);
     if spec.name == "random" {

@@ -26,6 +26,15 @@ impl Ending {
         }
     }
 
+    /// Each side's points: 1 a win, 0.5 a draw, 0 a loss (first side first).
+    pub fn points(&self) -> Vec<f64> {
+        match self.outcome() {
+            Outcome::Win(Side::First) => vec![1.0, 0.0],
+            Outcome::Win(Side::Second) => vec![0.0, 1.0],
+            Outcome::Draw => vec![0.5, 0.5],
+        }
+    }
+
     /// The result in the record's words: `1-0`, `0-1` or `1/2-1/2`, and why.
     pub fn describe(&self) -> String {
         let score = match self.outcome() {
@@ -226,5 +235,29 @@ impl<G: TwoPlayerGame> Record<G> {
                 .map_err(|e| at(format!("{line}: {e}")))?;
         }
         Ok(record.unwrap_or_else(|| Record::new(G::start(), max_plies)))
+    }
+}
+
+impl<G: TwoPlayerGame> crate::play::GameState for Record<G> {
+    type Move = G::Move;
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn seat_to_move(&self) -> usize {
+        self.position().side_to_move().index()
+    }
+
+    fn points(&self) -> Option<Vec<f64>> {
+        self.ending().map(|ending| ending.points())
+    }
+
+    fn play_move(&mut self, m: G::Move) -> Result<(), String> {
+        self.play(m)
+    }
+
+    fn move_text(&self, m: G::Move) -> String {
+        self.position().move_text(m)
     }
 }

@@ -173,7 +173,7 @@ fn records_are_read_back_and_bad_lines_are_named() {
 fn a_full_search_wins_nim_from_a_winning_seat_and_play_out_reports_every_move() {
     // 9 stones, first to move: take 1 to leave a multiple of 4.
     let mut perfect = Nim::player("perfect", 1).unwrap();
-    let mut random: Box<dyn Player<Nim>> = Box::new(RandomPlayer::new(5));
+    let mut random: Box<dyn Player<Record<Nim>>> = Box::new(RandomPlayer::new(5));
     for seed in 0..20 {
         random = Box::new(RandomPlayer::new(seed));
         let mut game = Record::new(Nim::start(), 100);

@@ -73,7 +73,7 @@ impl Drop for UciPlayer {
     }
 }
 
-impl<G: TwoPlayerGame> Player<G> for UciPlayer {
+impl<G: TwoPlayerGame> Player<Record<G>> for UciPlayer {
     fn name(&self) -> String {
         self.name.clone()
     }

@@ -13,7 +13,7 @@ mod set_up;
 
 pub use position::{Move, Position};
 
-use crate::game::player::{build_player, EngineKind, EngineSpec, EvaluationByName, Player};
+use crate::game::player::{build_player, EngineKind, EngineSpec, EvaluationByName};
 use crate::game::{Engines, Side, TwoPlayerGame};
 use crate::search::{Evaluator, Game, Limits};
 use eval::{SimpleEvaluation, StrongEvaluation};
@@ -125,7 +125,10 @@ impl Engines for Position {
     }
 
     /// The searchers choose their set-up apart from their search.
-    fn other_player(spec: &str, seed: u64) -> Option<Result<Box<dyn Player<Position>>, String>> {
+    fn other_player(
+        spec: &str,
+        seed: u64,
+    ) -> Option<Result<crate::game::player::BoxedPlayer<Position>, String>> {
         let parsed = EngineSpec::parse(spec).ok()?;
         let choice = match parsed.name.as_str() {
             "alphabeta" => set_up::Choice::Janken,

@@ -26,7 +26,7 @@ pub enum Choice {
 
 /// An engine that sets up by `choice` and otherwise plays as `inner`.
 struct SetUpThenPlay {
-    inner: Box<dyn Player<Position>>,
+    inner: Box<dyn Player<Record<Position>>>,
     choice: Choice,
     rng: StdRng,
     searcher: Searcher<Move>,
@@ -34,10 +34,10 @@ struct SetUpThenPlay {
 
 /// `inner` with the set-up `choice`, its random choices from `seed`.
 pub fn with_set_up(
-    inner: Box<dyn Player<Position>>,
+    inner: Box<dyn Player<Record<Position>>>,
     choice: Choice,
     seed: u64,
-) -> Box<dyn Player<Position>> {
+) -> Box<dyn Player<Record<Position>>> {
     Box::new(SetUpThenPlay {
         inner,
         choice,
@@ -84,7 +84,7 @@ impl SetUpThenPlay {
     }
 }
 
-impl Player<Position> for SetUpThenPlay {
+impl Player<Record<Position>> for SetUpThenPlay {
     fn name(&self) -> String {
         self.inner.name()
     }

@@ -235,7 +235,9 @@ fn the_engines_beat_random_players_from_both_seats() {
             let seed = 10 + game;
             let mut ours = Position::player("alphabeta:depth=2,time=5", seed).unwrap();
             let mut random = Position::player("random", seed).unwrap();
-            let players: [&mut dyn crate::game::player::Player<Position>; 2] = match seat {
+            let players: [&mut dyn crate::game::player::Player<
+                crate::game::record::Record<Position>,
+            >; 2] = match seat {
                 crate::game::Side::First => [ours.as_mut(), random.as_mut()],
                 crate::game::Side::Second => [random.as_mut(), ours.as_mut()],
             };

@@ -8,20 +8,13 @@
 
 use super::position::{Move, Position};
 use super::setup::MAX_COLOURS;
+use crate::play::Player;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::time::{Duration, Instant};
 
-/// A player of any colour.
-pub trait ReversiPlayer: Send {
-    fn name(&self) -> String;
-    /// A legal move for `position`, which is not over.
-    fn choose(&mut self, position: &Position) -> Move;
-    /// Playouts run for the last choice (0 if it runs none).
-    fn last_playouts(&self) -> u64 {
-        0
-    }
-}
+/// A Reversi player: the one player trait of every game, seeing the position.
+pub type ReversiPlayer = Box<dyn Player<Position>>;
 
 /// One of the cells of `bits` (not empty), uniformly at random.
 fn random_cell(mut bits: u64, rng: &mut StdRng) -> u8 {
@@ -85,13 +78,13 @@ impl RandomPlayer {
     }
 }
 
-impl ReversiPlayer for RandomPlayer {
+impl Player<Position> for RandomPlayer {
     fn name(&self) -> String {
         "random".to_string()
     }
 
-    fn choose(&mut self, position: &Position) -> Move {
-        random_move(position, &mut self.0)
+    fn choose(&mut self, position: &Position) -> anyhow::Result<Move> {
+        Ok(random_move(position, &mut self.0))
     }
 }
 
@@ -128,17 +121,17 @@ impl SeedMonteCarlo {
     }
 }
 
-impl ReversiPlayer for SeedMonteCarlo {
+impl Player<Position> for SeedMonteCarlo {
     fn name(&self) -> String {
         "seed-mc".to_string()
     }
 
-    fn choose(&mut self, position: &Position) -> Move {
+    fn choose(&mut self, position: &Position) -> anyhow::Result<Move> {
         let mut moves = Vec::new();
         position.moves(&mut moves);
         if moves == [Move::Pass] {
             self.last = 0;
-            return Move::Pass;
+            return Ok(Move::Pass);
         }
         let me = position.to_move();
         let count = seed_playouts(position.empties().count_ones());
@@ -154,12 +147,24 @@ impl ReversiPlayer for SeedMonteCarlo {
                 best = (m, wins);
             }
         }
-        best.0
+        Ok(best.0)
     }
 
-    fn last_playouts(&self) -> u64 {
+    fn last_info(&self) -> Option<String> {
+        playouts_info(self.last)
+    }
+}
+
+impl SeedMonteCarlo {
+    /// Playouts run for the last choice (0 for a forced pass).
+    pub fn last_playouts(&self) -> u64 {
         self.last
     }
+}
+
+/// What a Monte Carlo player tells of its last choice.
+fn playouts_info(playouts: u64) -> Option<String> {
+    (playouts > 0).then(|| format!("{playouts} playouts"))
 }
 
 /// How much an MCTS player searches a move.
@@ -327,7 +332,7 @@ impl Mcts {
     }
 }
 
-impl ReversiPlayer for Mcts {
+impl Player<Position> for Mcts {
     fn name(&self) -> String {
         let budget = match self.budget {
             Budget::Playouts(n) => format!("playouts={n}"),
@@ -345,12 +350,12 @@ impl ReversiPlayer for Mcts {
         )
     }
 
-    fn choose(&mut self, position: &Position) -> Move {
+    fn choose(&mut self, position: &Position) -> anyhow::Result<Move> {
         let mut moves = Vec::new();
         position.moves(&mut moves);
         if moves.len() == 1 {
             self.last = 0;
-            return moves[0];
+            return Ok(moves[0]);
         }
         let started = Instant::now();
         let seed_count = u64::from(seed_playouts(position.empties().count_ones()));
@@ -436,13 +441,20 @@ impl ReversiPlayer for Mcts {
         }
         self.last = playouts;
         let tree = &self.tree;
-        tree[0]
+        Ok(tree[0]
             .children()
             .max_by_key(|&c| tree[c].visits)
-            .map_or(moves[0], |c| tree[c].m)
+            .map_or(moves[0], |c| tree[c].m))
     }
 
-    fn last_playouts(&self) -> u64 {
+    fn last_info(&self) -> Option<String> {
+        playouts_info(self.last)
+    }
+}
+
+impl Mcts {
+    /// Playouts run for the last choice (0 for a forced move).
+    pub fn last_playouts(&self) -> u64 {
         self.last
     }
 }
@@ -472,7 +484,7 @@ pub const MCTS_OPTIONS: &str =
 /// (default 0.4), `stones=W` the stone share's weight in the reward (default
 /// 0.2), `policy=anchors|random` the playouts' moves (default anchors); e.g.
 /// e.g. `mcts:seed-time,c=0.7,stones=0,policy=random`.
-pub fn player_by_name(spec: &str, seed: u64) -> Result<Box<dyn ReversiPlayer>, String> {
+pub fn player_by_name(spec: &str, seed: u64) -> Result<ReversiPlayer, String> {
     let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
     let bad =
         || format!("reversi engine `{spec}`: the engines are random, seed-mc, {MCTS_OPTIONS}");
@@ -609,7 +621,7 @@ mod tests {
     fn the_seed_time_budget_plays_a_playout_from_every_move_and_stops() {
         let mut mcts = Mcts::new(Budget::SeedTime, 3);
         let p = octagon();
-        mcts.choose(&p);
+        mcts.choose(&p).unwrap();
         let children: u64 = mcts.tree[0].children.into();
         assert!(mcts.last_playouts() >= children, "{}", mcts.last_playouts());
         for c in mcts.tree[0].children() {

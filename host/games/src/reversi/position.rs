@@ -312,3 +312,36 @@ impl fmt::Display for Position {
         }
     }
 }
+
+impl crate::play::GameState for Position {
+    type Move = Move;
+
+    fn seats(&self) -> usize {
+        self.colours()
+    }
+
+    fn seat_to_move(&self) -> usize {
+        self.to_move()
+    }
+
+    fn points(&self) -> Option<Vec<f64>> {
+        self.is_over().then(|| self.scores())
+    }
+
+    fn play_move(&mut self, m: Move) -> Result<(), String> {
+        let mut legal = Vec::new();
+        self.moves(&mut legal);
+        if !legal.contains(&m) {
+            return Err(format!(
+                "{} is not a legal move here",
+                Position::move_text(m)
+            ));
+        }
+        self.play(m);
+        Ok(())
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        Position::move_text(m)
+    }
+}

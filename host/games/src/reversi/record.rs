@@ -116,7 +116,7 @@ mod tests {
     #[test]
     fn a_whole_game_reads_back_as_written_and_bad_moves_are_named() {
         let setup = Setup::preset("octagon3").unwrap();
-        let mut players: Vec<Box<dyn ReversiPlayer>> = (0..3)
+        let mut players: Vec<ReversiPlayer> = (0..3)
             .map(|c| player_by_name("random", c).unwrap())
             .collect();
         let mut game = Transcript {
@@ -126,7 +126,7 @@ mod tests {
         };
         let mut position = game.position();
         while !position.is_over() {
-            let m = players[position.to_move()].choose(&position);
+            let m = players[position.to_move()].choose(&position).unwrap();
             position.play(m);
             game.moves.push(m);
         }

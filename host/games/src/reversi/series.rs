@@ -7,35 +7,8 @@ use super::players::{player_by_name, ReversiPlayer};
 use super::position::Position;
 use super::record::Transcript;
 use super::setup::{Setup, COLOUR_LETTERS, COLOUR_NAMES};
+use crate::play::play_timed;
 use crate::series::{rounds, Played, Seats, SeriesGame};
-use std::time::{Duration, Instant};
-
-/// One game: `players[c]` plays colour `c`. Returns the moves and the time
-/// each player spent and the moves it made.
-fn play_game(
-    setup: &Setup,
-    players: &mut [Box<dyn ReversiPlayer>],
-) -> (Transcript, Vec<(Duration, u32)>) {
-    let mut position = Position::new(setup);
-    let mut moves = Vec::new();
-    let mut spent = vec![(Duration::ZERO, 0u32); players.len()];
-    while !position.is_over() {
-        let colour = position.to_move();
-        let started = Instant::now();
-        let m = players[colour].choose(&position);
-        spent[colour].0 += started.elapsed();
-        spent[colour].1 += 1;
-        moves.push(m);
-        position.play(m);
-    }
-    let players = players.iter().map(|p| p.name()).collect();
-    let transcript = Transcript {
-        setup: setup.clone(),
-        players,
-        moves,
-    };
-    (transcript, spent)
-}
 
 /// Reversi's table: the board and turn order, and the seed game `i`'s
 /// colours take their random choices from.
@@ -60,7 +33,7 @@ impl SeriesGame for ReversiTable {
 
     fn play(&self, game: u32, seats: &Seats) -> anyhow::Result<Played> {
         let game_seed = self.seed.wrapping_add(u64::from(game));
-        let mut players: Vec<Box<dyn ReversiPlayer>> = seats
+        let mut players: Vec<ReversiPlayer> = seats
             .specs
             .iter()
             .enumerate()
@@ -69,12 +42,18 @@ impl SeriesGame for ReversiTable {
             })
             .collect::<Result<_, _>>()
             .map_err(anyhow::Error::msg)?;
-        let (mut transcript, thinking) = play_game(&self.setup, &mut players);
-        transcript.players = seats.specs.clone();
+        let mut moves = Vec::new();
+        let mut end = Position::new(&self.setup);
+        let (points, thinking) = play_timed(&mut end, &mut players, &mut |_, m| moves.push(m))?;
+        let transcript = Transcript {
+            setup: self.setup.clone(),
+            players: seats.specs.clone(),
+            moves,
+        };
         Ok(Played {
             game,
             a_seat: seats.a_seat,
-            points: transcript.position().scores(),
+            points,
             measure: None,
             adjudicated: false,
             thinking,

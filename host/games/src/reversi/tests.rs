@@ -182,7 +182,7 @@ fn mcts_beats_the_seed_monte_carlo_with_equal_playouts_more_often_than_not() {
     let mut mc_wins = 0;
     for game in 0..6 {
         rng_seed += 1;
-        let mut players: Vec<Box<dyn players::ReversiPlayer>> = vec![
+        let mut players: Vec<players::ReversiPlayer> = vec![
             players::player_by_name("mcts", rng_seed).unwrap(),
             players::player_by_name("seed-mc", rng_seed).unwrap(),
             players::player_by_name("random", rng_seed).unwrap(),
@@ -191,7 +191,7 @@ fn mcts_beats_the_seed_monte_carlo_with_equal_playouts_more_often_than_not() {
         let mcts_colour = (3 - game % 3) % 3;
         let mut position = Position::new(&setup);
         while !position.is_over() {
-            let m = players[position.to_move()].choose(&position);
+            let m = players[position.to_move()].choose(&position).unwrap();
             position.play(m);
         }
         match position.winner() {

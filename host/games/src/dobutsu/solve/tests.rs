@@ -292,11 +292,12 @@ fn the_perfect_player_never_does_worse_than_its_value_against_the_search() {
         for seed in 0..3 {
             let mut perfect = PerfectPlayer::new(table.clone());
             let mut search = Position::player("alphabeta:time=0.02", seed).unwrap();
-            let players: [&mut dyn Player<Position>; 2] = if perfect_moves_first {
-                [&mut perfect, search.as_mut()]
-            } else {
-                [search.as_mut(), &mut perfect]
-            };
+            let players: [&mut dyn Player<crate::game::record::Record<Position>>; 2] =
+                if perfect_moves_first {
+                    [&mut perfect, search.as_mut()]
+                } else {
+                    [search.as_mut(), &mut perfect]
+                };
             let mut record = crate::game::record::Record::new(root, 300);
             let outcome = play_out(&mut record, players, &mut |_, _| {})
                 .unwrap()
