@@ -29,6 +29,26 @@ fn perft_prints_the_published_counts_as_its_last_line() {
         .sum();
     assert_eq!(sum, 123);
     assert_eq!(run.last_line(), "123");
+    // Every game's perft is the one perft: Blokus and Reversi divide too.
+    for (args, moves, total) in [
+        (&["blokus", "perft", "2", "--divide"][..], 414, 171_396u64),
+        (
+            &["reversi", "perft", "5", "--preset", "othello", "--divide"][..],
+            4,
+            1_396,
+        ),
+    ] {
+        let run = arena(args, "");
+        let counts: Vec<u64> = run
+            .output
+            .lines()
+            .filter_map(|l| l.split_once(' '))
+            .filter_map(|(_, n)| n.parse().ok())
+            .collect();
+        assert_eq!(counts.len(), moves, "{args:?}");
+        assert_eq!(counts.iter().sum::<u64>(), total, "{args:?}");
+        assert_eq!(run.last_line(), total.to_string());
+    }
 }
 
 #[test]

@@ -5,6 +5,7 @@
 //! players see its [`crate::game::record::Record`] (the history counts for
 //! repetition), Reversi's and Blokus Duo's see the position.
 
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 /// A game in progress as its players and the series runner see it.
@@ -22,6 +23,18 @@ pub trait GameState: Clone {
     fn play_move(&mut self, m: Self::Move) -> Result<(), String>;
     /// A move in the game's notation.
     fn move_text(&self, m: Self::Move) -> String;
+    /// The legal moves (a lone pass where the seat to move has no other;
+    /// none once the game is over).
+    fn legal_moves(&self) -> Vec<Self::Move>;
+    /// How many legal moves there are (perft's last ply; a game may count
+    /// faster than it lists).
+    fn count_moves(&self) -> u64 {
+        self.legal_moves().len() as u64
+    }
+    /// Perft's convention at a finished game: Othello counts it as one leaf
+    /// at whatever depth it ends; chess, the shogi games and Blokus count
+    /// nothing below it.
+    const FINISHED_IS_LEAF: bool = false;
 }
 
 /// Something that chooses moves of a game: an engine, a board or a person.
@@ -130,4 +143,69 @@ pub fn play_timed<S: GameState>(
     let points = play_out(game, &mut seats, on_move)?;
     drop(seats);
     Ok((points, timed.iter().map(|t| t.spent).collect()))
+}
+
+/// Perft: the number of move sequences of exactly `depth` moves from
+/// `state` (a pass is a move; a finished game counts by
+/// [`GameState::FINISHED_IS_LEAF`]).
+pub fn perft<S: GameState>(state: &S, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if depth == 1 {
+        let count = state.count_moves();
+        return if count == 0 && S::FINISHED_IS_LEAF {
+            1
+        } else {
+            count
+        };
+    }
+    let moves = state.legal_moves();
+    if moves.is_empty() {
+        return u64::from(S::FINISHED_IS_LEAF);
+    }
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut child = state.clone();
+            child
+                .play_move(m)
+                .expect("a legal move from legal_moves plays");
+            perft(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// `arena GAME perft`: prints each first move's count if `divide`, then
+/// the time and speed of `state` (`what` names it), and the count as the
+/// last line.
+pub fn perft_command<S: GameState>(
+    state: &S,
+    what: &str,
+    depth: u32,
+    divide: bool,
+    output: &mut dyn Write,
+) -> anyhow::Result<u64> {
+    let started = Instant::now();
+    let count = if divide && depth > 0 {
+        let mut total = 0;
+        for m in state.legal_moves() {
+            let mut child = state.clone();
+            child.play_move(m).map_err(anyhow::Error::msg)?;
+            let n = perft(&child, depth - 1);
+            writeln!(output, "{} {n}", state.move_text(m))?;
+            total += n;
+        }
+        total
+    } else {
+        perft(state, depth)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    writeln!(
+        output,
+        "perft {depth} of {what}: {seconds:.3} s, {:.2} M moves/s",
+        count as f64 / seconds.max(1e-9) / 1e6
+    )?;
+    writeln!(output, "{count}")?;
+    Ok(count)
 }

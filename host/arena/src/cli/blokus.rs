@@ -12,10 +12,10 @@ use anyhow::{bail, Context};
 use blokus::display::{self, Colour};
 use blokus::parse_code_list;
 use blokus::pentobi;
-use blokus::perft;
 use blokus::record::{GameRecord, Recorder};
 use blokus::{Move, MoveCode, Player, Position};
 use clap::{Subcommand, ValueEnum};
+use games::play::perft_command;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -40,6 +40,9 @@ pub enum BlokusCommand {
         /// Comma-separated contest codes played from the start.
         #[arg(long, default_value = "")]
         moves: String,
+        /// First print each first move's count.
+        #[arg(long)]
+        divide: bool,
     },
     /// Play against an engine, or a board over the contest protocol, in the
     /// terminal; the record is written as the game goes.
@@ -134,9 +137,14 @@ pub fn run(
     match command {
         BlokusCommand::Legal { moves, list } => legal(&moves, list, out, colour),
         BlokusCommand::Engines => super::contest::engines(out),
-        BlokusCommand::Perft { depth, moves } => {
+        BlokusCommand::Perft {
+            depth,
+            moves,
+            divide,
+        } => {
             let position = position_after(&moves)?;
-            writeln!(out, "{}", perft(&position, depth))?;
+            let what = format!("the position after {} moves", position.plies());
+            perft_command(&position, &what, depth, divide, out)?;
             Ok(())
         }
         BlokusCommand::Play {

@@ -3,6 +3,7 @@
 
 use anyhow::Context;
 use clap::Subcommand;
+use games::play::perft_command;
 use games::reversi::perft::perft;
 use games::reversi::players::{
     player_by_name, playout, random_move, ReversiPlayer, ENGINE_KINDS, MCTS_OPTIONS,
@@ -26,6 +27,9 @@ pub enum ReversiCommand {
         /// octagon3 (the seed's 3-player board), octagon3-bawa, octagon5, othello.
         #[arg(long, default_value = "octagon3")]
         preset: String,
+        /// First print each first move's count.
+        #[arg(long)]
+        divide: bool,
     },
     /// Play in the terminal: each colour a person or an engine.
     Play {
@@ -78,10 +82,19 @@ pub fn run(
             writeln!(output, "options: {MCTS_OPTIONS}")?;
             Ok(())
         }
-        ReversiCommand::Perft { depth, preset } => {
+        ReversiCommand::Perft {
+            depth,
+            preset,
+            divide,
+        } => {
             let setup = setup(&preset)?;
-            writeln!(output, "{setup}")?;
-            writeln!(output, "{}", perft(&Position::new(&setup), depth))?;
+            perft_command(
+                &Position::new(&setup),
+                &setup.to_string(),
+                depth,
+                divide,
+                output,
+            )?;
             Ok(())
         }
         ReversiCommand::Play {

@@ -35,6 +35,17 @@ impl GameState for Position {
     fn move_text(&self, m: Move) -> String {
         m.code().to_string()
     }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        Position::legal_moves(self)
+    }
+
+    fn count_moves(&self) -> u64 {
+        if self.is_over() {
+            return 0;
+        }
+        u64::from(self.count_placements().max(1))
+    }
 }
 
 /// A Blokus Duo engine as a player of the framework.
@@ -87,5 +98,35 @@ mod tests {
         let m = RandomEngine::new(3).choose(&corner);
         start.play_move(m).unwrap();
         assert!(start.play_move(m).is_err());
+    }
+}
+
+#[cfg(test)]
+mod perft_tests {
+    use crate::blokus::sensible_games;
+    use crate::play::perft;
+    use blokus::Position;
+
+    #[test]
+    fn the_one_perft_counts_what_the_cores_bit_parallel_perft_counts() {
+        let start = Position::new();
+        assert_eq!(perft(&start, 1), 414);
+        assert_eq!(perft(&start, 2), 171_396);
+        // Through a game, to its end.
+        let game = &sensible_games(7, 1, 4)[0];
+        for (ply, position) in game.iter().enumerate() {
+            if ply % 6 == 0 || ply + 3 >= game.len() {
+                for depth in 1..=2 {
+                    assert_eq!(
+                        perft(position, depth),
+                        blokus::perft(position, depth),
+                        "ply {ply}, depth {depth}"
+                    );
+                }
+            }
+        }
+        let position = game.last().unwrap();
+        assert!(position.is_over());
+        assert_eq!(perft(position, 1), 0);
     }
 }

@@ -1,31 +1,56 @@
-//! Perft for any game of the shared search: the number of move sequences of
-//! a given length (a finished game has no moves; repetition is ignored), and
-//! the `perft` command's plumbing shared by the games.
+//! Perft for the two-player games, on the one perft of [`crate::play`]:
+//! the number of move sequences of a given length (a finished game has no
+//! moves; repetition is ignored), from a start after some moves.
 
 use super::record::Record;
 use super::TwoPlayerGame;
-use crate::search::Game;
+use crate::play::{self, GameState};
 use std::io::Write;
-use std::time::Instant;
+
+/// A position of a two-player game as perft walks it: the rules' moves
+/// alone, no history (repetition is ignored).
+#[derive(Clone)]
+pub struct Rules<G>(pub G);
+
+impl<G: TwoPlayerGame> GameState for Rules<G> {
+    type Move = G::Move;
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn seat_to_move(&self) -> usize {
+        self.0.side_to_move().index()
+    }
+
+    fn points(&self) -> Option<Vec<f64>> {
+        Record::new(self.0.clone(), usize::MAX)
+            .ending()
+            .map(|ending| ending.points())
+    }
+
+    fn play_move(&mut self, m: G::Move) -> Result<(), String> {
+        if !self.legal_moves().contains(&m) {
+            return Err("not a legal move here".to_string());
+        }
+        self.0.play(m);
+        Ok(())
+    }
+
+    fn move_text(&self, m: G::Move) -> String {
+        self.0.move_text(m)
+    }
+
+    fn legal_moves(&self) -> Vec<G::Move> {
+        let mut moves = Vec::with_capacity(64);
+        self.0.moves(&mut moves);
+        moves
+    }
+}
 
 /// The number of move sequences of length `depth` from `position`.
-pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = Vec::with_capacity(64);
-    position.moves(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .into_iter()
-        .map(|m| {
-            let mut child = position.clone();
-            child.play(m);
-            perft(&child, depth - 1)
-        })
-        .sum()
+pub fn perft<G: TwoPlayerGame>(position: &G, depth: u32) -> u64 {
+    play::perft(&Rules(position.clone()), depth)
 }
 
 /// `arena GAME perft`: from `start` after the comma-separated `moves` (any
@@ -44,29 +69,7 @@ pub fn perft_command<G: TwoPlayerGame>(
             .map_err(|e| anyhow::anyhow!("--moves: {text}: {e}"))?;
     }
     let position = game.position().clone();
-    let started = Instant::now();
-    let count = if divide && depth > 0 {
-        let mut first = Vec::new();
-        position.moves(&mut first);
-        let mut total = 0;
-        for m in first {
-            let mut child = position.clone();
-            child.play(m);
-            let n = perft(&child, depth - 1);
-            writeln!(output, "{} {n}", position.move_text(m))?;
-            total += n;
-        }
-        total
-    } else {
-        perft(&position, depth)
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    writeln!(
-        output,
-        "perft {depth} of {}: {seconds:.3} s, {:.2} M moves/s",
-        position.to_fen(),
-        count as f64 / seconds.max(1e-9) / 1e6
-    )?;
-    writeln!(output, "{count}")?;
+    let what = position.to_fen();
+    play::perft_command(&Rules(position), &what, depth, divide, output)?;
     Ok(())
 }

@@ -260,4 +260,11 @@ impl<G: TwoPlayerGame> crate::play::GameState for Record<G> {
     fn move_text(&self, m: G::Move) -> String {
         self.position().move_text(m)
     }
+
+    fn legal_moves(&self) -> Vec<G::Move> {
+        if self.ending().is_some() {
+            return Vec::new();
+        }
+        Record::legal_moves(self)
+    }
 }

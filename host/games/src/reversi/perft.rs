@@ -1,31 +1,10 @@
 //! Perft in the usual Othello convention: a pass is a ply, and a finished game
-//! is one leaf at whatever depth it ends.
+//! is one leaf at whatever depth it ends (the one perft of [`crate::play`],
+//! by [`crate::play::GameState::FINISHED_IS_LEAF`]).
 
-use super::position::{Move, Position};
+use super::position::Position;
 
 /// The number of leaves `depth` plies below `position`.
 pub fn perft(position: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut bits = position.placements();
-    if bits == 0 {
-        if position.is_over() {
-            return 1;
-        }
-        let mut next = *position;
-        next.play(Move::Pass);
-        return perft(&next, depth - 1);
-    }
-    if depth == 1 {
-        return u64::from(bits.count_ones());
-    }
-    let mut total = 0;
-    while bits != 0 {
-        let mut next = *position;
-        next.play(Move::Place(bits.trailing_zeros() as u8));
-        total += perft(&next, depth - 1);
-        bits &= bits - 1;
-    }
-    total
+    crate::play::perft(position, depth)
 }

@@ -328,10 +328,10 @@ impl crate::play::GameState for Position {
         self.is_over().then(|| self.scores())
     }
 
+    const FINISHED_IS_LEAF: bool = true;
+
     fn play_move(&mut self, m: Move) -> Result<(), String> {
-        let mut legal = Vec::new();
-        self.moves(&mut legal);
-        if !legal.contains(&m) {
+        if !self.legal_moves().contains(&m) {
             return Err(format!(
                 "{} is not a legal move here",
                 Position::move_text(m)
@@ -343,5 +343,18 @@ impl crate::play::GameState for Position {
 
     fn move_text(&self, m: Move) -> String {
         Position::move_text(m)
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.moves(&mut moves);
+        moves
+    }
+
+    fn count_moves(&self) -> u64 {
+        match self.placements().count_ones() {
+            0 => u64::from(!self.is_over()),
+            n => u64::from(n),
+        }
     }
 }
