@@ -4,10 +4,12 @@
 
 use blokus::Engine;
 use games::blokus::{GtpEngine, RandomEngine, SearchEngine};
-use model::board_tree::board_tree_engine;
+use games::spec::{number_in, value, EngineName};
+use model::board_tree::{tree_budget, BoardTree, TreeSettings};
 use model::light::{Local, Policy};
+use model::monte_carlo::Budget;
 use model::tree::{ChildrenBy, LightTree, Select, TreeConfig};
-use model::{board_flat_budget, board_model_budget, BoardFlat, BoardModel, ModelOnePly};
+use model::{BoardFlat, BoardModel, ModelOnePly};
 use std::time::Duration;
 
 /// Names accepted by [`engine_by_name`], the strongest first.
@@ -25,179 +27,182 @@ pub const ENGINE_NAMES: [&str; 7] = [
 /// `board-model:MS` (the board's search during `MS` ms of board time; also
 /// `board-tree:MS`, whose options `expand=N` and `c=Q8` build another
 /// tree for tuning, `board-tree:MS,expand=96,c=90`; and the earlier flat
-/// search `board-flat:MS`), or
+/// search `board-flat:MS`), `light-uct:OPTIONS`, or
 /// `gtp:COMMAND` (a program speaking GTP, e.g. `pentobi-gtp -g duo -l 3`).
 pub fn is_engine_name(name: &str) -> bool {
-    name == "default"
-        || ENGINE_NAMES.contains(&name)
-        || board_model_budget(name).is_some()
-        || board_tree_engine(name).is_ok()
-        || board_flat_budget(name).is_some()
-        || name.strip_prefix("gtp:").is_some_and(|c| !c.is_empty())
-        || light_uct_config(name).is_some_and(|c| c.is_ok())
+    if let Some(command) = name.strip_prefix("gtp:") {
+        return !command.is_empty();
+    }
+    name == "default" || engine_spec(name).is_ok()
 }
+
+/// The options `light-uct` takes.
+const LIGHT_UCT_OPTIONS: &str = "playouts, children, expand, c, policy, local, corner, draw, \
+     by, select, temp, prior, rave, margin, heavy, leaf, seed";
 
 /// The tree search over light playouts an engine name
 /// `light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,local=off|near|attach,corner=any|row,draw=shapes|cells,
 /// by=policy|eval|attach,select=ucb1|prior,temp=T,prior=V,rave=W,margin=M,heavy=H,leaf=E,seed=S]`
 /// asks for (`None`: another name; `Err`: a malformed option, named).
 pub fn light_uct_config(name: &str) -> Option<Result<TreeConfig, String>> {
-    let rest = name.strip_prefix("light-uct")?;
+    let spec = EngineName::parse(name).ok()?;
+    (spec.name == "light-uct").then(|| light_uct(&spec))
+}
+
+fn light_uct(spec: &EngineName) -> Result<TreeConfig, String> {
     let mut config = TreeConfig::default();
-    let options = match rest.strip_prefix(':') {
-        None if rest.is_empty() => return Some(Ok(config)),
-        None => return None,
-        Some(options) => options,
-    };
-    for option in options.split(',') {
-        let Some((key, value)) = option.split_once('=') else {
-            return Some(Err(format!("`{option}` in `{name}` is not KEY=VALUE")));
+    spec.read(LIGHT_UCT_OPTIONS, |key, v| {
+        let one_of = |choices: &[&str]| -> Result<usize, String> {
+            let text = v.unwrap_or("");
+            choices
+                .iter()
+                .position(|c| c.split('|').any(|c| c == text))
+                .ok_or_else(|| format!("not {}", choices.join(", ")))
         };
-        let bad = || format!("`{value}` is no value for `{key}` in `{name}`");
-        let parsed = match key {
-            "playouts" => value
-                .parse()
-                .map(|v| config.playouts = v)
-                .map_err(|_| bad()),
-            "children" => value
-                .parse()
-                .map(|v| config.children = v)
-                .map_err(|_| bad()),
-            "expand" => value
-                .parse()
-                .map(|v| config.expand_after = v)
-                .map_err(|_| bad()),
-            "c" => value
-                .parse()
-                .map(|v| config.exploration = v)
-                .map_err(|_| bad()),
-            "seed" => value.parse().map(|v| config.seed = v).map_err(|_| bad()),
-            "policy" => match value {
-                "pentobi" => Ok(Policy::PENTOBI),
-                "uniform" => Ok(Policy::UNIFORM),
-                "largest" => Ok(Policy::LARGEST),
-                _ => Err(bad()),
-            }
-            .map(|policy| {
+        match key {
+            "playouts" => config.playouts = value(v, "a count")?,
+            "children" => config.children = value(v, "a count")?,
+            "expand" => config.expand_after = value(v, "a count of visits")?,
+            "c" => config.exploration = value(v, "a constant")?,
+            "seed" => config.seed = value(v, "a seed")?,
+            "policy" => {
+                let policy = [Policy::PENTOBI, Policy::UNIFORM, Policy::LARGEST]
+                    [one_of(&["pentobi", "uniform", "largest"])?];
                 config.policy = Policy {
                     local: config.policy.local,
                     rows_first: config.policy.rows_first,
                     cells_first: config.policy.cells_first,
                     ..policy
                 }
-            }),
-            "local" => match value {
-                "true" | "near" => Ok(Local::Near),
-                "false" | "off" => Ok(Local::Off),
-                "attach" => Ok(Local::Attach),
-                _ => Err(bad()),
             }
-            .map(|local| config.policy.local = local),
-            "corner" => match value {
-                "any" => Ok(false),
-                "row" => Ok(true),
-                _ => Err(bad()),
+            "local" => {
+                config.policy.local = [Local::Near, Local::Off, Local::Attach]
+                    [one_of(&["near|true", "off|false", "attach"])?]
             }
-            .map(|rows_first| config.policy.rows_first = rows_first),
-            "draw" => match value {
-                "shapes" => Ok(false),
-                "cells" => Ok(true),
-                _ => Err(bad()),
+            "corner" => config.policy.rows_first = one_of(&["any", "row"])? == 1,
+            "draw" => config.policy.cells_first = one_of(&["shapes", "cells"])? == 1,
+            "by" => {
+                config.children_by = [
+                    ChildrenBy::Policy,
+                    ChildrenBy::Evaluator,
+                    ChildrenBy::EvaluatorWithoutReach,
+                ][one_of(&["policy", "eval", "attach"])?]
             }
-            .map(|cells_first| config.policy.cells_first = cells_first),
-            "by" => match value {
-                "policy" => Ok(ChildrenBy::Policy),
-                "eval" => Ok(ChildrenBy::Evaluator),
-                "attach" => Ok(ChildrenBy::EvaluatorWithoutReach),
-                _ => Err(bad()),
-            }
-            .map(|by| config.children_by = by),
-            "select" => match value {
-                "ucb1" => Ok(Select::Ucb1),
-                "prior" => Ok(Select::Prior),
-                _ => Err(bad()),
-            }
-            .map(|select| config.select = select),
-            "temp" => value
-                .parse()
-                .map(|v| config.prior_temperature = v)
-                .map_err(|_| bad()),
-            "prior" => value
-                .parse()
-                .map(|v| config.prior_visits = v)
-                .map_err(|_| bad()),
-            "rave" => value.parse().map(|v| config.rave = v).map_err(|_| bad()),
-            "margin" => value
-                .parse()
-                .map(|v| config.margin_weight = v)
-                .map_err(|_| bad()),
-            "heavy" => value
-                .parse()
-                .map(|v| config.heavy_plies = v)
-                .map_err(|_| bad()),
-            "leaf" => value
-                .parse()
-                .map(|v| config.leaf_playouts = v)
-                .map_err(|_| bad()),
-            _ => Err(format!(
-                "`{key}` in `{name}` is no option: playouts, children, expand, c, policy, \
-                 local, corner, draw, by, select, temp, prior, rave, margin, heavy, leaf, seed"
-            )),
-        };
-        if let Err(e) = parsed {
-            return Some(Err(e));
+            "select" => config.select = [Select::Ucb1, Select::Prior][one_of(&["ucb1", "prior"])?],
+            "temp" => config.prior_temperature = value(v, "a temperature")?,
+            "prior" => config.prior_visits = value(v, "a count of visits")?,
+            "rave" => config.rave = value(v, "a weight")?,
+            "margin" => config.margin_weight = value(v, "a weight")?,
+            "heavy" => config.heavy_plies = value(v, "a count of plies")?,
+            "leaf" => config.leaf_playouts = value(v, "a count")?,
+            _ => return Ok(false),
         }
-    }
-    Some(Ok(config))
+        Ok(true)
+    })?;
+    Ok(config)
 }
 
-/// [`engine_by_name`], or an error naming the engines there are.
-pub fn engine_named(name: &str, time: Duration, seed: u64) -> anyhow::Result<Box<dyn Engine>> {
-    engine_by_name(name, time, seed).ok_or_else(|| {
-        anyhow::anyhow!(
-            "unknown engine {name:?}; engines: {}, gtp:COMMAND",
+/// The board's search an engine name gives: a bare `MS` (rounds during `MS`
+/// ms of board time), and for `board-tree` also `expand=N` (a leaf
+/// expanded after `N` visits) and `c=Q8` (the exploration constant
+/// `Q8 / 256`); `own` and the board's settings without them.
+fn board_search(spec: &EngineName, own: Budget) -> Result<(Budget, TreeSettings), String> {
+    let tree = spec.name == "board-tree";
+    let mut budget = own;
+    let mut settings = TreeSettings::BOARD;
+    let known = if tree { "MS, expand=N, c=Q8" } else { "MS" };
+    spec.read(known, |key, v| {
+        match (key, v) {
+            ("expand", Some(_)) if tree => {
+                settings.expand_after = number_in(v, 1, u32::MAX, "a number of visits")?
+            }
+            ("c", Some(_)) if tree => {
+                settings.exploration_q8 = number_in(v, 1, 1 << 16, "a constant in 1/256")?
+            }
+            (ms, None) => {
+                budget = ms
+                    .parse()
+                    .ok()
+                    .and_then(Budget::for_ms)
+                    .ok_or("not a budget in ms of board time (0 to 1000)")?
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    })?;
+    Ok((budget, settings))
+}
+
+/// The budget an engine name `board-model[:MS]` gives: the tree's rounds
+/// during `MS` milliseconds of board time (the board's own, [`tree_budget`],
+/// without `:MS`); `None` for another name or a malformed `MS`.
+pub fn board_model_budget(name: &str) -> Option<Budget> {
+    let spec = EngineName::parse(name).ok()?;
+    (spec.name == "board-model")
+        .then(|| board_search(&spec, tree_budget()).ok())
+        .flatten()
+        .map(|(budget, _)| budget)
+}
+
+/// What an engine name (not `gtp:`) asks for, checked.
+enum Spec {
+    AlphaBeta,
+    Greedy,
+    OnePly,
+    Random,
+    LightUct(TreeConfig),
+    BoardModel(Budget),
+    BoardTree(Budget, TreeSettings),
+    BoardFlat(Budget),
+}
+
+/// Reads an engine name by the one grammar; the error names what is wrong.
+fn engine_spec(name: &str) -> Result<Spec, String> {
+    let spec = EngineName::parse(name)?;
+    let plain = |made: Spec| spec.no_options().map(|()| made);
+    match spec.name {
+        "alphabeta" | "default" => plain(Spec::AlphaBeta),
+        "greedy" => plain(Spec::Greedy),
+        "model-1ply" => plain(Spec::OnePly),
+        "random" => plain(Spec::Random),
+        "light-uct" => light_uct(&spec).map(Spec::LightUct),
+        "board-model" => board_search(&spec, tree_budget()).map(|(b, _)| Spec::BoardModel(b)),
+        "board-tree" => board_search(&spec, tree_budget()).map(|(b, s)| Spec::BoardTree(b, s)),
+        "board-flat" => board_search(&spec, Budget::board()).map(|(b, _)| Spec::BoardFlat(b)),
+        other => Err(format!(
+            "unknown engine `{other}`; engines: {}, gtp:COMMAND",
             ENGINE_NAMES.join(", ")
-        )
+        )),
+    }
+}
+
+/// The engine called `name` (`default` is the strongest), with a time
+/// budget per move for those that search and a seed for those that draw
+/// lots; the error names an unknown engine, a malformed option, or a `gtp:`
+/// program that does not start and answer.
+pub fn engine_named(name: &str, time: Duration, seed: u64) -> anyhow::Result<Box<dyn Engine>> {
+    if let Some(command) = name.strip_prefix("gtp:") {
+        return Ok(Box::new(GtpEngine::spawn(command)?));
+    }
+    let spec = engine_spec(name).map_err(anyhow::Error::msg)?;
+    Ok(match spec {
+        Spec::AlphaBeta => Box::new(SearchEngine::alphabeta(time)),
+        Spec::Greedy => Box::new(SearchEngine::greedy()),
+        Spec::OnePly => Box::new(ModelOnePly),
+        Spec::Random => Box::new(RandomEngine::new(seed)),
+        Spec::LightUct(config) => Box::new(LightTree::new(name, config)),
+        Spec::BoardModel(budget) => Box::new(BoardModel::new(budget)),
+        Spec::BoardTree(budget, settings) => Box::new(BoardTree::with_settings(budget, settings)),
+        Spec::BoardFlat(budget) => Box::new(BoardFlat::new(budget)),
     })
 }
 
-/// The engine called `name` (`default` is the strongest), with a time budget per move
-/// for those that search and a seed for those that draw lots; `None` for an
-/// unknown name or a `gtp:` program that does not start and answer.
+/// [`engine_named`], `None` for any error (told on standard error for a
+/// `gtp:` program that fails).
 pub fn engine_by_name(name: &str, time: Duration, seed: u64) -> Option<Box<dyn Engine>> {
-    if let Some(command) = name.strip_prefix("gtp:") {
-        return match GtpEngine::spawn(command) {
-            Ok(engine) => Some(Box::new(engine)),
-            Err(e) => {
-                eprintln!("engine {name}: {e:#}");
-                None
-            }
-        };
-    }
-    match name {
-        "alphabeta" | "default" => Some(Box::new(SearchEngine::alphabeta(time))),
-        "greedy" => Some(Box::new(SearchEngine::greedy())),
-        "model-1ply" => Some(Box::new(ModelOnePly)),
-        "random" => Some(Box::new(RandomEngine::new(seed))),
-        _ if name.starts_with("light-uct") => match light_uct_config(name)? {
-            Ok(config) => Some(Box::new(LightTree::new(name, config))),
-            Err(e) => {
-                eprintln!("engine {name}: {e}");
-                None
-            }
-        },
-        _ if name.starts_with("board-tree") => match board_tree_engine(name) {
-            Ok(engine) => Some(Box::new(engine)),
-            Err(e) => {
-                eprintln!("engine {name}: {e}");
-                None
-            }
-        },
-        _ if name.starts_with("board-flat") => {
-            board_flat_budget(name).map(|b| Box::new(BoardFlat::new(b)) as Box<dyn Engine>)
-        }
-        _ => board_model_budget(name).map(|b| Box::new(BoardModel::new(b)) as Box<dyn Engine>),
-    }
+    engine_named(name, time, seed)
+        .map_err(|e| eprintln!("engine {name}: {e:#}"))
+        .ok()
 }
 
 #[cfg(test)]
@@ -227,13 +232,10 @@ mod tests {
         let error = light_uct_config("light-uct:playouts=many")
             .unwrap()
             .unwrap_err();
-        assert!(
-            error.contains("`many`") && error.contains("`playouts`"),
-            "{error}"
-        );
+        assert!(error.ends_with("playouts=many: not a count"), "{error}");
         let error = light_uct_config("light-uct:depth=3").unwrap().unwrap_err();
         assert!(
-            error.contains("`depth`") && error.contains("playouts, children"),
+            error.contains("no option `depth=3`") && error.contains("playouts, children"),
             "{error}"
         );
         assert!(is_engine_name("light-uct:playouts=10"));
@@ -241,5 +243,57 @@ mod tests {
         let mut engine = engine_by_name("light-uct:playouts=50", Duration::ZERO, 1).unwrap();
         let start = blokus::Position::new();
         assert!(start.legal_moves().contains(&engine.choose(&start)));
+    }
+
+    #[test]
+    fn board_engine_names_give_their_budgets_and_settings() {
+        use model::board_tree::{EXPAND_AFTER, EXPLORATION_Q8};
+        for (name, ms, expand, c) in [
+            ("board-tree", None, EXPAND_AFTER, EXPLORATION_Q8),
+            ("board-tree:expand=96", None, 96, EXPLORATION_Q8),
+            ("board-tree:100", Some(100.0), EXPAND_AFTER, EXPLORATION_Q8),
+            ("board-tree:100,expand=7", Some(100.0), 7, EXPLORATION_Q8),
+            ("board-tree:c=90,100", Some(100.0), EXPAND_AFTER, 90),
+        ] {
+            let spec = EngineName::parse(name).unwrap();
+            let budget = ms.map_or(tree_budget(), |ms| Budget::for_ms(ms).unwrap());
+            let settings = TreeSettings {
+                expand_after: expand,
+                exploration_q8: c,
+            };
+            assert_eq!(
+                board_search(&spec, tree_budget()),
+                Ok((budget, settings)),
+                "{name}"
+            );
+        }
+        assert_eq!(board_model_budget("board-model"), Some(tree_budget()));
+        assert_eq!(board_model_budget("board-model:100"), Budget::for_ms(100.0));
+        assert!(
+            matches!(engine_spec("board-flat"), Ok(Spec::BoardFlat(b)) if b == Budget::board())
+        );
+        for (bad, says) in [
+            ("board-tree:expand=0", "expand=0: not a number of visits"),
+            ("board-tree:expand=x", "expand=x: not a number of visits"),
+            ("board-tree:x", "x: not a budget in ms"),
+            ("board-tree:x,expand=9", "x: not a budget in ms"),
+            ("board-tree:c=-1", "c=-1: not a constant"),
+            (
+                "board-tree:depth=3",
+                "no option `depth=3` (options: MS, expand=N, c=Q8)",
+            ),
+            ("board-model:expand=9", "no option `expand=9` (options: MS)"),
+            ("board-model:2000", "2000: not a budget in ms"),
+            ("board-model:", "no option after `:`"),
+            ("board-treex", "unknown engine `board-treex`"),
+            ("greedy:3", "no option `3`"),
+        ] {
+            let error = engine_spec(bad).err().unwrap();
+            assert!(error.contains(says), "{bad}: {error}");
+            assert!(!is_engine_name(bad), "{bad}");
+        }
+        assert_eq!(board_model_budget("board-flat"), None);
+        assert!(is_engine_name("gtp:pentobi-gtp -g duo"));
+        assert!(!is_engine_name("gtp:"));
     }
 }

@@ -16,6 +16,7 @@ pub mod play;
 pub mod reversi;
 pub mod search;
 pub mod series;
+pub mod spec;
 pub mod stats;
 pub mod thinking;
 pub mod tune;

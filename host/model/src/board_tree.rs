@@ -534,49 +534,6 @@ impl Engine for BoardTree {
     }
 }
 
-/// The engine an engine name `board-tree[:OPTION,...]` gives, each option
-/// `MS` (rounds during `MS` milliseconds of board time: [`Budget::for_ms`]),
-/// `expand=N` (a leaf expanded after `N` visits, at least 1) or `c=Q8`
-/// (the exploration constant `Q8 / 256`); the board's own budget and
-/// [`TreeSettings::BOARD`] without them. An error names the option that is
-/// wrong.
-pub fn board_tree_engine(name: &str) -> Result<BoardTree, String> {
-    let options = name
-        .strip_prefix("board-tree")
-        .filter(|rest| rest.is_empty() || rest.starts_with(':'))
-        .ok_or_else(|| format!("{name}: not board-tree[:OPTION,...]"))?;
-    let mut budget = tree_budget();
-    let mut settings = TreeSettings::BOARD;
-    for option in options
-        .get(1..)
-        .unwrap_or("")
-        .split(',')
-        .filter(|o| !o.is_empty())
-    {
-        let number = |value: &str| value.parse::<u64>().ok().filter(|&n| n >= 1);
-        match option.split_once('=') {
-            Some(("expand", n)) => {
-                settings.expand_after = number(n)
-                    .and_then(|n| u32::try_from(n).ok())
-                    .ok_or_else(|| format!("expand={n}: not a number of visits of at least 1"))?;
-            }
-            Some(("c", q8)) => {
-                settings.exploration_q8 = number(q8)
-                    .ok_or_else(|| format!("c={q8}: not a constant in 1/256 of at least 1"))?;
-            }
-            Some(_) => return Err(format!("{option}: not expand=N or c=Q8")),
-            None => {
-                budget = option
-                    .parse()
-                    .ok()
-                    .and_then(Budget::for_ms)
-                    .ok_or_else(|| format!("{option}: not a budget in ms of board time"))?;
-            }
-        }
-    }
-    Ok(BoardTree::with_settings(budget, settings))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -719,41 +676,5 @@ mod tests {
         let mut position = Position::new();
         position.play(Move::Pass);
         assert!(search(&position, Budget::rounds_for(100_000)).rounds > 0);
-    }
-
-    #[test]
-    fn engine_names_give_budgets() {
-        for (name, ms, expand, c) in [
-            ("board-tree", None, EXPAND_AFTER, EXPLORATION_Q8),
-            ("board-tree:expand=96", None, 96, EXPLORATION_Q8),
-            ("board-tree:100", Some(100.0), EXPAND_AFTER, EXPLORATION_Q8),
-            ("board-tree:100,expand=7", Some(100.0), 7, EXPLORATION_Q8),
-            ("board-tree:c=90,100", Some(100.0), EXPAND_AFTER, 90),
-        ] {
-            let engine = board_tree_engine(name).unwrap();
-            let budget = ms.map_or(tree_budget(), |ms| Budget::for_ms(ms).unwrap());
-            let settings = TreeSettings {
-                expand_after: expand,
-                exploration_q8: c,
-            };
-            assert_eq!(
-                (engine.budget, engine.settings),
-                (budget, settings),
-                "{name}"
-            );
-        }
-        for (bad, named) in [
-            ("board-tree:expand=0", "expand=0"),
-            ("board-tree:expand=x", "expand=x"),
-            ("board-tree:x", "x:"),
-            ("board-tree:x,expand=9", "x:"),
-            ("board-model", "board-model"),
-            ("board-tree:c=-1", "c=-1"),
-            ("board-tree:depth=3", "depth=3"),
-            ("board-treex", "board-treex"),
-        ] {
-            let error = board_tree_engine(bad).err().unwrap();
-            assert!(error.starts_with(named), "{bad}: {error}");
-        }
     }
 }

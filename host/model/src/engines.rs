@@ -5,7 +5,6 @@
 //! ([`BoardFlat`], engine `board-flat[:MS]`), each exactly as the hardware
 //! plays, move for move.
 
-use crate::board_tree::tree_budget;
 use crate::monte_carlo::Budget;
 use crate::placer::placement_at;
 use blokus::{Engine, Move, Position};
@@ -73,45 +72,5 @@ impl Engine for BoardFlat {
                 o.edges as f64 * 1e3 / crate::monte_carlo::CLOCK_HZ as f64
             )
         })
-    }
-}
-
-/// The budget an engine name `board-model[:MS]` gives: the tree's rounds
-/// during `MS` milliseconds of board time (the board's own, [`tree_budget`],
-/// without `:MS`); `None` for another name or a malformed `MS`.
-pub fn board_model_budget(name: &str) -> Option<Budget> {
-    Budget::of_engine_name(name, "board-model", tree_budget())
-}
-
-/// The budget an engine name `board-flat[:MS]` gives (its own without
-/// `:MS`: [`Budget::board`]).
-pub fn board_flat_budget(name: &str) -> Option<Budget> {
-    Budget::of_engine_name(name, "board-flat", Budget::board())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn engine_names_give_their_budgets() {
-        assert_eq!(board_model_budget("board-model"), Some(tree_budget()));
-        assert_eq!(board_model_budget("board-model:100"), Budget::for_ms(100.0));
-        assert_eq!(board_flat_budget("board-flat"), Some(Budget::board()));
-        assert_eq!(board_flat_budget("board-flat:5"), Budget::for_ms(5.0));
-        for bad in [
-            "board-model:",
-            "board-model:x",
-            "board-model:2000",
-            "board-modelx",
-            "board-flat:-1",
-        ] {
-            assert_eq!(
-                board_model_budget(bad).or(board_flat_budget(bad)),
-                None,
-                "{bad}"
-            );
-        }
-        assert_eq!(board_model_budget("board-flat"), None);
     }
 }

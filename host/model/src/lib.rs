@@ -24,4 +24,4 @@ pub mod player;
 pub mod playout_bank;
 pub mod tree;
 
-pub use engines::{board_flat_budget, board_model_budget, BoardFlat, BoardModel, ModelOnePly};
+pub use engines::{BoardFlat, BoardModel, ModelOnePly};

@@ -132,17 +132,6 @@ impl Budget {
             .then(|| Budget::rounds_for(cycles.round() as u64))
     }
 
-    /// The budget an engine name `PREFIX[:MS]` gives: `own` without `:MS`,
-    /// else rounds during `MS` milliseconds of board time ([`Budget::for_ms`]);
-    /// `None` for another name or a malformed `MS`.
-    pub fn of_engine_name(name: &str, prefix: &str, own: Budget) -> Option<Budget> {
-        let rest = name.strip_prefix(prefix)?;
-        if rest.is_empty() {
-            return Some(own);
-        }
-        Budget::for_ms(rest.strip_prefix(':')?.parse().ok()?)
-    }
-
     /// Rounds during `rounds_until` cycles, the watchdog as far behind as on the board.
     pub const fn rounds_for(rounds_until: u64) -> Budget {
         Budget {

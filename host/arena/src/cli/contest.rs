@@ -2,7 +2,7 @@
 //! from the command line.
 
 use super::board_limits::{seconds, SimWallLimit};
-use crate::engines::{engine_by_name, ENGINE_NAMES};
+use crate::engines::{engine_named, ENGINE_NAMES};
 use crate::links::latency;
 use crate::links::run::{play_link, results_table, Match, MatchOptions, PlayerOptions};
 use crate::links::{check_referee_spec, open, EngineOptions, LinkSpec};
@@ -135,12 +135,8 @@ pub fn referee(args: RefereeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
 
 /// Runs `arena player` until its link closes.
 pub fn player(args: PlayerArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let mut engine = engine_by_name(&args.engine, args.time, args.seed).ok_or_else(|| {
-        anyhow::anyhow!(
-            "unknown engine `{}` (see `arena engines`; `default` is the strongest)",
-            args.engine
-        )
-    })?;
+    let mut engine = engine_named(&args.engine, args.time, args.seed)
+        .context("see `arena engines`; `default` is the strongest")?;
     if matches!(args.link, LinkSpec::Exec { .. } | LinkSpec::Engine { .. }) {
         bail!(
             "a player's link is serial:, tcp:, listen: or stdio, not `{}`",

@@ -7,9 +7,9 @@
 use super::run::{play_link, PlayerOptions};
 use super::spec::LinkSpec;
 use super::stream::Link;
+use crate::engines::board_model_budget;
 use crate::engines::{engine_by_name, is_engine_name};
 use anyhow::{bail, Context};
-use model::board_model_budget;
 use protocol::Scheme;
 use std::io::{self, Read, Write};
 use std::net::{TcpListener, TcpStream};

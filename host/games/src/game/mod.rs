@@ -123,7 +123,8 @@ pub trait Engines: TwoPlayerGame + 'static {
         }
         writeln!(
             output,
-            "options: NAME:depth=N,time=S,nodes=N,eval=E,choice=first|tie|rank,quiescence=on|off,table=BITS,seed=N"
+            "options: NAME:OPTION,... with {}",
+            player::SEARCH_OPTIONS
         )?;
         writeln!(output, "evaluations: {evaluations}")
     }

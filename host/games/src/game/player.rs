@@ -5,6 +5,7 @@
 use super::record::Record;
 use super::TwoPlayerGame;
 use crate::search::{Choice, Evaluator, Limits, Searcher};
+use crate::spec::{number_in, value, EngineName};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::time::Duration;
@@ -93,6 +94,10 @@ impl<G: TwoPlayerGame> Player<Record<G>> for SearchPlayer<G> {
     }
 }
 
+/// The options of the searchers, as `arena GAME engines` lists them.
+pub const SEARCH_OPTIONS: &str =
+    "depth=N, time=S, nodes=N, eval=E, choice=first|tie|rank, quiescence=on|off, table=BITS, seed=N";
+
 /// An engine as written on the command line: `NAME[:key=value,...]`, with
 /// the keys `depth`, `time` (seconds a move), `nodes`, `eval`, `choice`
 /// (`first`, `tie` or `rank`), `quiescence` (`on`/`off`), `table` (bits) and `seed`.
@@ -110,14 +115,12 @@ pub struct EngineSpec {
 }
 
 impl EngineSpec {
-    /// Reads a spec; the error names the part at fault.
+    /// Reads a spec by the one engine-name grammar ([`crate::spec`]); the
+    /// error names the part at fault.
     pub fn parse(text: &str) -> Result<EngineSpec, String> {
-        let (name, options) = text.split_once(':').unwrap_or((text, ""));
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-            return Err(format!("engine `{text}`: `{name}` is not an engine name"));
-        }
+        let name = EngineName::parse(text)?;
         let mut spec = EngineSpec {
-            name: name.to_string(),
+            name: name.name.to_string(),
             depth: None,
             time: None,
             nodes: None,
@@ -127,48 +130,36 @@ impl EngineSpec {
             table_bits: None,
             seed: None,
         };
-        for option in options.split(',').filter(|o| !o.is_empty()) {
-            let (key, value) = option
-                .split_once('=')
-                .ok_or_else(|| format!("engine `{text}`: `{option}` is not key=value"))?;
-            let bad = |what: &str| format!("engine `{text}`: {key}={value}: {what}");
+        name.read(SEARCH_OPTIONS, |key, v| {
             match key {
-                "depth" => spec.depth = Some(value.parse().map_err(|_| bad("not a depth"))?),
+                "depth" => spec.depth = Some(value(v, "a depth")?),
                 "time" => {
-                    let seconds: f64 = value.parse().map_err(|_| bad("not seconds"))?;
-                    if !(seconds > 0.0 && seconds < 1e6) {
-                        return Err(bad("seconds must be positive"));
-                    }
+                    let seconds: f64 = number_in(v, 1e-6, 1e6, "seconds")?;
                     spec.time = Some(Duration::from_secs_f64(seconds));
                 }
-                "nodes" => spec.nodes = Some(value.parse().map_err(|_| bad("not a count"))?),
-                "eval" => spec.eval = Some(value.to_string()),
+                "nodes" => spec.nodes = Some(value(v, "a count")?),
+                "eval" => spec.eval = Some(value(v, "an evaluation's name")?),
                 "choice" => {
-                    spec.choice = Some(match value {
-                        "first" => Choice::First,
-                        "tie" => Choice::RandomTie,
-                        "rank" => Choice::SeedRank,
-                        _ => return Err(bad("choices are first, tie and rank")),
+                    spec.choice = Some(match v {
+                        Some("first") => Choice::First,
+                        Some("tie") => Choice::RandomTie,
+                        Some("rank") => Choice::SeedRank,
+                        _ => return Err("choices are first, tie and rank".to_string()),
                     })
                 }
                 "quiescence" => {
-                    spec.quiescence = Some(match value {
-                        "on" => true,
-                        "off" => false,
-                        _ => return Err(bad("on or off")),
+                    spec.quiescence = Some(match v {
+                        Some("on") => true,
+                        Some("off") => false,
+                        _ => return Err("on or off".to_string()),
                     })
                 }
-                "table" => {
-                    let bits: u32 = value.parse().map_err(|_| bad("not a number of bits"))?;
-                    if bits > 30 {
-                        return Err(bad("at most 30 bits"));
-                    }
-                    spec.table_bits = Some(bits);
-                }
-                "seed" => spec.seed = Some(value.parse().map_err(|_| bad("not a number"))?),
-                _ => return Err(format!("engine `{text}`: no option `{key}`")),
+                "table" => spec.table_bits = Some(number_in(v, 0, 30, "a number of bits")?),
+                "seed" => spec.seed = Some(value(v, "a number")?),
+                _ => return Ok(false),
             }
-        }
+            Ok(true)
+        })?;
         Ok(spec)
     }
 
@@ -264,12 +255,15 @@ mod tests {
         assert_eq!(timed.quiescence, Some(false));
         for (bad, says) in [
             ("", "not an engine name"),
-            ("seed:depth", "not key=value"),
-            ("seed:depth=x", "not a depth"),
-            ("seed:time=-1", "positive"),
+            ("seed:depth", "depth: not a depth"),
+            ("seed:depth=x", "depth=x: not a depth"),
+            ("seed:time=-1", "time=-1: not seconds"),
             ("seed:choice=best", "first, tie and rank"),
-            ("seed:colour=red", "no option `colour`"),
-            ("seed:table=40", "at most 30"),
+            ("seed:colour=red", "no option `colour=red`"),
+            (
+                "seed:table=40",
+                "table=40: not a number of bits from 0 to 30",
+            ),
         ] {
             let error = EngineSpec::parse(bad).unwrap_err();
             assert!(error.contains(says), "{bad}: {error}");

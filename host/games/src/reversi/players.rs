@@ -9,6 +9,7 @@
 use super::position::{Move, Position};
 use super::setup::MAX_COLOURS;
 use crate::play::Player;
+use crate::spec::{number_in, value, EngineName};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::time::{Duration, Instant};
@@ -485,46 +486,39 @@ pub const MCTS_OPTIONS: &str =
 /// 0.2), `policy=anchors|random` the playouts' moves (default anchors); e.g.
 /// e.g. `mcts:seed-time,c=0.7,stones=0,policy=random`.
 pub fn player_by_name(spec: &str, seed: u64) -> Result<ReversiPlayer, String> {
-    let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
-    let bad =
-        || format!("reversi engine `{spec}`: the engines are random, seed-mc, {MCTS_OPTIONS}");
-    match (name, options) {
-        ("random", "") => Ok(Box::new(RandomPlayer::new(seed))),
-        ("seed-mc", "") => Ok(Box::new(SeedMonteCarlo::new(seed))),
-        ("mcts", options) => {
+    let name = EngineName::parse(spec)?;
+    match name.name {
+        "random" => name
+            .no_options()
+            .map(|()| Box::new(RandomPlayer::new(seed)) as ReversiPlayer),
+        "seed-mc" => name
+            .no_options()
+            .map(|()| Box::new(SeedMonteCarlo::new(seed)) as ReversiPlayer),
+        "mcts" => {
             let mut mcts = Mcts::new(Budget::SeedEqual, seed);
-            for option in options.split(',').filter(|o| !o.is_empty()) {
-                let (key, value) = option.split_once('=').unwrap_or((option, ""));
-                let number = || value.parse::<f64>().ok().filter(|v| *v > 0.0 && *v < 1e6);
-                match key {
-                    "seed-equal" if value.is_empty() => mcts.budget = Budget::SeedEqual,
-                    "seed-time" if value.is_empty() => mcts.budget = Budget::SeedTime,
-                    "playouts" => mcts.budget = Budget::Playouts(value.parse().map_err(|_| bad())?),
-                    "time" => {
-                        mcts.budget =
-                            Budget::Time(Duration::from_secs_f64(number().ok_or_else(bad)?))
+            name.read(MCTS_OPTIONS, |key, v| {
+                match (key, v) {
+                    ("seed-equal", None) => mcts.budget = Budget::SeedEqual,
+                    ("seed-time", None) => mcts.budget = Budget::SeedTime,
+                    ("playouts", _) => mcts.budget = Budget::Playouts(value(v, "a count")?),
+                    ("time", _) => {
+                        let seconds = number_in(v, 1e-6, 1e6, "seconds")?;
+                        mcts.budget = Budget::Time(Duration::from_secs_f64(seconds))
                     }
-                    "c" => mcts.exploration = number().ok_or_else(bad)?,
-                    "policy" => {
-                        mcts.policy = match value {
-                            "random" => Policy::Random,
-                            "anchors" => Policy::Anchors,
-                            _ => return Err(bad()),
-                        }
-                    }
-                    "stones" => {
-                        mcts.stones = value
-                            .parse()
-                            .ok()
-                            .filter(|v| (0.0..=1.0).contains(v))
-                            .ok_or_else(bad)?
-                    }
-                    _ => return Err(bad()),
+                    ("c", _) => mcts.exploration = number_in(v, 1e-6, 1e6, "a constant")?,
+                    ("policy", Some("random")) => mcts.policy = Policy::Random,
+                    ("policy", Some("anchors")) => mcts.policy = Policy::Anchors,
+                    ("policy", _) => return Err("anchors or random".to_string()),
+                    ("stones", _) => mcts.stones = number_in(v, 0.0, 1.0, "a weight")?,
+                    _ => return Ok(false),
                 }
-            }
+                Ok(true)
+            })?;
             Ok(Box::new(mcts))
         }
-        _ => Err(bad()),
+        _ => Err(format!(
+            "reversi engine `{spec}`: the engines are random, seed-mc, {MCTS_OPTIONS}"
+        )),
     }
 }
 
