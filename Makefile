@@ -53,9 +53,12 @@ test-slow: setup
 # against two random engines) and a whole Blokus Duo game (a person against
 # random) clicked through in Debian's Chromium (headless), driven by npm's
 # playwright-core (installed with Chromium and Node.js by
-# scripts/setup-browser.sh); screenshots in build/browser/. Part of `make test`.
+# scripts/setup-browser.sh); screenshots in build/browser/. First the
+# pages' scripts are checked by tsc against the API's wire types
+# (static/wire.d.ts, generated from web/wire.rs). Part of `make test`.
 test-browser:
 	@bash scripts/setup-browser.sh
+	node tests/browser/typecheck.mjs
 	$(CARGO) build -p arena --bin arena
 	node tests/browser/run.mjs $(TARGET_DIR)/debug/arena $(BUILD)/browser
 

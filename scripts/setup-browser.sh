@@ -2,7 +2,7 @@
 # Set-up of the browser tests (tests/browser/): Debian's Chromium, Node.js
 # and npm, and a Japanese font (IPA Mincho, for the shogi pages' kanji in
 # the screenshots) when there is none, from apt-get (as root, or with
-# sudo), then playwright-core from
+# sudo), then playwright-core and typescript (the pages' type check) from
 # npm (`npm ci`, the versions of tests/browser/package-lock.json). Safe to
 # run again; it does nothing when everything is there. Fails with the reason
 # when it cannot install.
@@ -38,8 +38,9 @@ if [ ${#need_apt[@]} -gt 0 ]; then
 fi
 
 cd "$(dirname "$0")/../tests/browser"
-if [ ! -f node_modules/playwright-core/package.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "setup-browser: npm ci (playwright-core)"
+if [ ! -f node_modules/playwright-core/package.json ] || [ ! -f node_modules/typescript/package.json ] ||
+  [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup-browser: npm ci (playwright-core, typescript)"
   npm ci --no-audit --no-fund --loglevel=error ||
     { echo "setup-browser: npm ci failed (no network to the npm registry?)" >&2; exit 1; }
 fi

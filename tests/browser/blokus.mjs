@@ -123,9 +123,9 @@ async function clickToTheEnd(page) {
       move = codes[(turn * 7) % codes.length];
       const [x, y, tile, r] = [parseInt(move[0], 16), parseInt(move[1], 16), move[2], Number(move[3])];
       await page.click(`#palette-0 [data-tile="${tile}"]`);
-      if ((await page.evaluate(() => orientation)) % 2 !== r % 2) await page.click('#flip');
-      for (let i = 0; i < 4 && (await page.evaluate(() => orientation)) !== r; i++) await page.keyboard.press('r');
-      if ((await page.evaluate(() => orientation)) !== r) throw new Error('cannot turn to orientation ' + r);
+      if ((await page.evaluate(() => pickedTurn)) % 2 !== r % 2) await page.click('#flip');
+      for (let i = 0; i < 4 && (await page.evaluate(() => pickedTurn)) !== r; i++) await page.keyboard.press('r');
+      if ((await page.evaluate(() => pickedTurn)) !== r) throw new Error('cannot turn to orientation ' + r);
       cells = await page.evaluate(([t, o]) => tileOffsets(t, o), [tile, r]);
       cells = cells.map(([dx, dy]) => [x + dx, y + dy]);
       const cell = `.bcell[data-x="${x}"][data-y="${y}"]`;

@@ -12,7 +12,9 @@
 //! record is Pentobi's SGF (a transcript loads too).
 
 use super::game_match::{record_text, replay, seat_specs, seats_of, Match, Seat};
-use super::wire::GameRequest;
+use super::wire::{
+    BlokusMove, BlokusView, BoardTimeView, EngineInfo, GameInfo, GameRequest, TileInfo,
+};
 use super::Refusal;
 use crate::engines::{engine_by_name, ENGINE_NAMES};
 use crate::links::board_client::{BoardClient, BoardLimits, Thinking};
@@ -24,7 +26,6 @@ use blokus::SIZE;
 use blokus::{Cell, Move, MoveCode, Player, Position, Tile};
 use games::thinking;
 use protocol::BoardTime;
-use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -115,14 +116,18 @@ fn opponent(spec: &str, seed: u64) -> Result<Opponent, String> {
 }
 
 /// A board time for the page: `ms`, and `cycles` when counted.
-fn board_time_view(time: &BoardTime) -> Value {
-    json!({"ms": time.ms, "cycles": time.cycles, "text": time.to_string()})
+fn board_time_view(time: &BoardTime) -> BoardTimeView {
+    BoardTimeView {
+        ms: time.ms,
+        cycles: time.cycles,
+        text: time.to_string(),
+    }
 }
 
 /// A move for the page: its code, its mover, its tile's letter (none for a
 /// pass), the cells it covers `[x, y]` (none for a pass), their Pentobi
 /// names, and a board's time for it.
-fn move_view(m: Move, player: Player, board_time: Option<&BoardTime>) -> Value {
+fn move_view(m: Move, player: Player, board_time: Option<&BoardTime>) -> BlokusMove {
     let (tile, cells) = match m {
         Move::Pass => (None, Vec::new()),
         Move::Place(p) => (
@@ -130,17 +135,17 @@ fn move_view(m: Move, player: Player, board_time: Option<&BoardTime>) -> Value {
             p.cells().cells().map(|c| [c.x(), c.y()]).collect(),
         ),
     };
-    json!({
-        "code": m.code().to_string(),
-        "player": player.index(),
-        "tile": tile,
-        "cells": cells,
-        "pentobi": match m {
+    BlokusMove {
+        code: m.code().to_string(),
+        player: player.index(),
+        tile,
+        cells,
+        pentobi: match m {
             Move::Pass => "pass".to_string(),
             Move::Place(p) => pentobi::placement_to_string(p),
         },
-        "board_time": board_time.map(board_time_view),
-    })
+        board_time: board_time.map(board_time_view),
+    }
 }
 
 impl BlokusMatch {
@@ -191,32 +196,45 @@ impl Match for BlokusMatch {
     type Engine = Opponent;
     /// The move and how it went, and who made it.
     type Answer = (Reply, String);
+    type View = BlokusView;
     const NAME: &'static str = "blokus";
 
-    fn describe() -> Value {
-        json!({
-            "name": Self::NAME,
-            "title": "Blokus Duo",
-            "default_engine": DEFAULT_ENGINE,
-            "engines": ENGINE_NAMES.iter().map(|name| json!({"name": name}))
+    fn describe() -> GameInfo {
+        let engine = |name: &str, about: Option<&str>| EngineInfo {
+            name: name.to_string(),
+            about: about.map(str::to_string),
+        };
+        GameInfo {
+            name: Self::NAME.to_string(),
+            title: "Blokus Duo".to_string(),
+            default_engine: DEFAULT_ENGINE.to_string(),
+            engines: ENGINE_NAMES
+                .iter()
+                .map(|name| engine(name, None))
                 .chain([
-                    json!({
-                        "name": SIM,
-                        "about": "the simulated board (the Verilator model of its top level) over the contest link",
-                    }),
-                    json!({
-                        "name": "serial",
-                        "about": "a real board on a serial port: serial:PATH[@BAUD]",
-                    }),
+                    engine(
+                        SIM,
+                        Some("the simulated board (the Verilator model of its top level) over the contest link"),
+                    ),
+                    engine(
+                        "serial",
+                        Some("a real board on a serial port: serial:PATH[@BAUD]"),
+                    ),
                 ])
-                .collect::<Vec<_>>(),
-            "options": [],
-            "tiles": Tile::all().map(|t| json!({
-                "letter": t.letter().to_string(),
-                "size": t.size(),
-                "orientations": (0..8).map(|r| t.offsets(r)).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-        })
+                .collect(),
+            options: Vec::new(),
+            start: None,
+            presets: None,
+            tiles: Some(
+                Tile::all()
+                    .map(|t| TileInfo {
+                        letter: t.letter().to_string(),
+                        size: t.size(),
+                        orientations: (0..8).map(|r| t.offsets(r)).collect(),
+                    })
+                    .collect(),
+            ),
+        }
     }
 
     fn create(request: &GameRequest) -> Result<Self, Refusal> {
@@ -318,7 +336,7 @@ impl Match for BlokusMatch {
         self.record.moves.len()
     }
 
-    fn view_at(&self, plies: usize) -> Result<(Value, usize), Refusal> {
+    fn view_at(&self, plies: usize) -> Result<(BlokusView, usize), Refusal> {
         let (position, moves) = replay(
             Position::with_first(self.record.first),
             &self.record.moves,
@@ -341,18 +359,22 @@ impl Match for BlokusMatch {
                 .collect()
         };
         let players = [Player::One, Player::Two];
-        let fields = json!({
-            "rows": BlokusMatch::rows(&position),
-            "to_move": player.index(),
-            "legal_codes": legal,
-            "can_pass": !position.is_over() && position.has_moved(player),
-            "used": players.map(|p| Tile::all().filter(|&t| position.is_used(p, t))
-                .map(|t| t.letter().to_string()).collect::<String>()),
-            "scores": players.map(|p| position.score(p)),
-            "unplaced": players.map(|p| position.unplaced_cells(p)),
-            "moves": moves,
-            "engine_info": self.info.as_ref().filter(|_| plies == self.plies()),
-        });
+        let fields = BlokusView {
+            rows: BlokusMatch::rows(&position),
+            to_move: player.index(),
+            legal_codes: legal,
+            can_pass: !position.is_over() && position.has_moved(player),
+            used: players.map(|p| {
+                Tile::all()
+                    .filter(|&t| position.is_used(p, t))
+                    .map(|t| t.letter().to_string())
+                    .collect::<String>()
+            }),
+            scores: players.map(|p| position.score(p)),
+            unplaced: players.map(|p| position.unplaced_cells(p)),
+            moves,
+            engine_info: self.info.clone().filter(|_| plies == self.plies()),
+        };
         Ok((fields, player.index()))
     }
 

@@ -4,12 +4,11 @@
 
 use super::game_match::{record_text, seat_specs, seats_of, Match, Seat};
 use super::games::{read_options, WebGame};
-use super::wire::GameRequest;
+use super::wire::{DuelView, EngineInfo, GameInfo, GameRequest, OptionInfo};
 use super::Refusal;
 use games::game::player::{EngineSpec, Player};
 use games::game::record::Record;
 use games::game::Side;
-use serde_json::{json, Value};
 
 /// A game still going after this many plies is scored a draw (as in `arena GAME play`).
 pub const MAX_PLIES: usize = 400;
@@ -85,25 +84,32 @@ where
     type Engine = games::game::player::BoxedPlayer<G>;
     /// The move and what the engine found.
     type Answer = (G::Move, Option<String>);
+    type View = DuelView;
     const NAME: &'static str = G::NAME;
 
-    fn describe() -> Value {
-        json!({
-            "name": G::NAME,
-            "title": G::TITLE,
-            "default_engine": G::DEFAULT_ENGINE,
-            "engines": std::iter::once(json!({
-                "name": "random",
-                "about": "uniformly random legal moves",
-            }))
-            .chain(G::engine_kinds().iter().map(|k| json!({"name": k.name, "about": k.about})))
-            .collect::<Vec<_>>(),
-            "options": G::OPTIONS.iter().map(|(name, about)| json!({
-                "name": name,
-                "about": about,
-            })).collect::<Vec<_>>(),
-            "start": G::start().to_fen(),
-        })
+    fn describe() -> GameInfo {
+        let engine = |name: &str, about: &str| EngineInfo {
+            name: name.to_string(),
+            about: Some(about.to_string()),
+        };
+        GameInfo {
+            name: G::NAME.to_string(),
+            title: G::TITLE.to_string(),
+            default_engine: G::DEFAULT_ENGINE.to_string(),
+            engines: std::iter::once(engine("random", "uniformly random legal moves"))
+                .chain(G::engine_kinds().iter().map(|k| engine(k.name, k.about)))
+                .collect(),
+            options: G::OPTIONS
+                .iter()
+                .map(|(name, about)| OptionInfo {
+                    name: name.to_string(),
+                    about: about.to_string(),
+                })
+                .collect(),
+            start: Some(G::start().to_fen()),
+            presets: None,
+            tiles: None,
+        }
     }
 
     fn create(request: &GameRequest) -> Result<Self, Refusal> {
@@ -154,7 +160,7 @@ where
         self.record.moves().len()
     }
 
-    fn view_at(&self, plies: usize) -> Result<(Value, usize), Refusal> {
+    fn view_at(&self, plies: usize) -> Result<(DuelView, usize), Refusal> {
         let hidden = self.record.position().hides_history();
         let moves: Vec<String> = if hidden {
             vec!["(hidden)".to_string(); self.plies()]
@@ -180,14 +186,14 @@ where
             .into_iter()
             .map(|m| position.move_text(m))
             .collect();
-        let fields = json!({
-            "fen": view.to_fen(),
-            "board": view.to_string(),
-            "to_move": side_name(position.side_to_move()),
-            "legal_moves": legal,
-            "moves": moves,
-            "engine_info": self.info.as_ref().filter(|_| plies == self.plies()),
-        });
+        let fields = DuelView {
+            fen: view.to_fen(),
+            board: view.to_string(),
+            to_move: side_name(position.side_to_move()).to_string(),
+            legal_moves: legal,
+            moves,
+            engine_info: self.info.clone().filter(|_| plies == self.plies()),
+        };
         Ok((fields, position.side_to_move().index()))
     }
 

@@ -4,9 +4,8 @@
 //! game's `Match` shares: seats read from a request, a record's text, a
 //! replay to any move.
 
-use super::wire::GameRequest;
+use super::wire::{GameInfo, GameRequest};
 use super::Refusal;
-use serde_json::Value;
 
 /// One seat: what a request named (`human`, `random`, `mcts:time=1`, ...)
 /// and whether that is an engine (else a person at the page).
@@ -24,11 +23,13 @@ pub trait Match: Clone + Send + 'static {
     type Engine: 'static;
     /// An engine's move and what it found, from the worker to the game.
     type Answer: Send + 'static;
+    /// The game's own fields of its state (a type of [`super::wire`]).
+    type View: serde::Serialize;
     /// The game's name in paths and ids ("reversi").
     const NAME: &'static str;
 
     /// The game, its options and its engines (`name` and `title` among them).
-    fn describe() -> Value;
+    fn describe() -> GameInfo;
     /// A new game from a request's seats and options.
     fn create(request: &GameRequest) -> Result<Self, Refusal>;
     /// A game from `request`'s `record` (a record file's text) and seats.
@@ -57,7 +58,7 @@ pub trait Match: Clone + Send + 'static {
     /// most [`Match::plies`]): the position then, its legal moves, every move
     /// played so far; and the seat to move then. Refused (with the reason)
     /// when the game hides that from the page.
-    fn view_at(&self, plies: usize) -> Result<(Value, usize), Refusal>;
+    fn view_at(&self, plies: usize) -> Result<(Self::View, usize), Refusal>;
     /// The record file's text and extension.
     fn record(&self) -> Result<(String, &'static str), Refusal>;
 }

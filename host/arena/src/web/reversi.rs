@@ -5,14 +5,16 @@
 //! the transcript `arena reversi play` writes as the record.
 
 use super::game_match::{record_text, replay, seat_specs, seats_of, Match, Seat};
-use super::wire::GameRequest;
+use super::wire::{
+    ColourView, EngineInfo, GameInfo, GameRequest, PresetInfo, ReversiMove, ReversiView,
+};
 use super::Refusal;
 use games::reversi::players::{player_by_name, ReversiPlayer, ENGINE_KINDS};
 use games::reversi::position::cell_name;
 use games::reversi::record::Transcript;
 use games::reversi::setup::{Setup, COLOUR_LETTERS, COLOUR_NAMES};
 use games::reversi::{Move, Position};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// The presets the page offers, the default first.
 const PRESETS: [&str; 4] = ["octagon3", "octagon3-bawa", "octagon5", "othello"];
@@ -107,21 +109,38 @@ impl Match for ReversiMatch {
     type Engine = ReversiPlayer;
     /// The move and what the page says of it.
     type Answer = (Move, String);
+    type View = ReversiView;
     const NAME: &'static str = "reversi";
 
-    fn describe() -> Value {
-        json!({
-            "name": Self::NAME,
-            "title": "Reversi",
-            "default_engine": DEFAULT_ENGINE,
-            "engines": ENGINE_KINDS.iter().map(|(name, about)| json!({"name": name, "about": about}))
-                .collect::<Vec<_>>(),
-            "presets": PRESETS.iter().map(|name| {
-                let setup = Setup::preset(name).expect("a preset");
-                json!({"name": name, "colours": colour_names(&setup), "about": setup.to_string()})
-            }).collect::<Vec<_>>(),
-            "options": [],
-        })
+    fn describe() -> GameInfo {
+        GameInfo {
+            name: Self::NAME.to_string(),
+            title: "Reversi".to_string(),
+            default_engine: DEFAULT_ENGINE.to_string(),
+            engines: ENGINE_KINDS
+                .iter()
+                .map(|(name, about)| EngineInfo {
+                    name: name.to_string(),
+                    about: Some(about.to_string()),
+                })
+                .collect(),
+            options: Vec::new(),
+            start: None,
+            presets: Some(
+                PRESETS
+                    .iter()
+                    .map(|name| {
+                        let setup = Setup::preset(name).expect("a preset");
+                        PresetInfo {
+                            name: name.to_string(),
+                            colours: colour_names(&setup).iter().map(|c| c.to_string()).collect(),
+                            about: setup.to_string(),
+                        }
+                    })
+                    .collect(),
+            ),
+            tiles: None,
+        }
     }
 
     fn create(request: &GameRequest) -> Result<Self, Refusal> {
@@ -206,7 +225,7 @@ impl Match for ReversiMatch {
         self.game.moves.len()
     }
 
-    fn view_at(&self, plies: usize) -> Result<(Value, usize), Refusal> {
+    fn view_at(&self, plies: usize) -> Result<(ReversiView, usize), Refusal> {
         let (position, moves) = replay(
             Position::new(&self.game.setup),
             &self.game.moves,
@@ -214,7 +233,10 @@ impl Match for ReversiMatch {
             |replay, _, m| {
                 let colour = replay.to_move();
                 replay.play(m);
-                json!({"colour": colour, "move": Position::move_text(m)})
+                ReversiMove {
+                    colour,
+                    text: Position::move_text(m),
+                }
             },
         );
         let mut legal = Vec::new();
@@ -225,22 +247,28 @@ impl Match for ReversiMatch {
             position.placements()
         };
         let counts = position.counts();
-        let fields = json!({
-            "preset": self.game.setup.name,
-            "rows": self.rows(&position),
-            "colours": colour_names(&self.game.setup).iter().enumerate().map(|(c, name)| json!({
-                "letter": COLOUR_LETTERS[c].to_string(),
-                "name": name,
-                "stones": counts[c],
-            })).collect::<Vec<_>>(),
-            "to_move": position.to_move(),
-            "legal_moves": legal.iter().map(|&m| Position::move_text(m)).collect::<Vec<_>>(),
-            "legal_cells": (0..64u8).filter(|c| placements & (1 << c) != 0).map(cell_name)
-                .collect::<Vec<_>>(),
-            "moves": moves,
-            "engine_info": self.info.as_ref().filter(|_| plies == self.plies()),
-            "board": position.to_string(),
-        });
+        let fields = ReversiView {
+            preset: self.game.setup.name.to_string(),
+            rows: self.rows(&position),
+            colours: colour_names(&self.game.setup)
+                .iter()
+                .enumerate()
+                .map(|(c, name)| ColourView {
+                    letter: COLOUR_LETTERS[c].to_string(),
+                    name: name.to_string(),
+                    stones: counts[c],
+                })
+                .collect(),
+            to_move: position.to_move(),
+            legal_moves: legal.iter().map(|&m| Position::move_text(m)).collect(),
+            legal_cells: (0..64u8)
+                .filter(|c| placements & (1 << c) != 0)
+                .map(cell_name)
+                .collect(),
+            moves,
+            engine_info: self.info.clone().filter(|_| plies == self.plies()),
+            board: position.to_string(),
+        };
         Ok((fields, position.to_move()))
     }
 

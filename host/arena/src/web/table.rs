@@ -68,9 +68,6 @@ fn state_at<M: Match>(slot: &Slot<M>, id: u64, at: usize) -> Result<Value, Refus
         )));
     }
     let (view, seat) = game.view_at(at)?;
-    let Value::Object(view) = view else {
-        return Err(Refusal::new(500, "a game's view is not a JSON object"));
-    };
     let latest = at == plies;
     let ending = game.ending().filter(|_| latest);
     let thinking = slot
@@ -87,7 +84,7 @@ fn state_at<M: Match>(slot: &Slot<M>, id: u64, at: usize) -> Result<Value, Refus
     let state = GameState {
         view,
         id: format!("{}-{id}", M::NAME),
-        game: M::NAME,
+        game: M::NAME.to_string(),
         seats: game
             .seats()
             .iter()
@@ -174,7 +171,7 @@ impl<M: Match> Lobby for Table<M> {
     }
 
     fn describe(&self) -> Value {
-        M::describe()
+        serde_json::to_value(M::describe()).expect("a game's description serializes")
     }
 
     fn create(&self, id: u64, request: &GameRequest) -> Result<Value, Refusal> {

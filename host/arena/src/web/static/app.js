@@ -7,7 +7,9 @@
 'use strict';
 
 const GAME = location.pathname.split('/')[2];
+/** @type {GameInfo} */
 let info = null;     // the game's description (engines, options)
+/** @type {GameState<DuelView>} */
 let state = null;    // the current game's state
 let selected = null; // shogi: {square} or {drop: letter}
 let path = [];       // janken: the turn's segments, each a list of cells
@@ -422,7 +424,7 @@ function render() {
     return li;
   }));
   $('download').href = `/api/games/${state.id}/record`;
-  document.body.dataset.over = state.over;
+  document.body.dataset.over = String(state.over);
   document.body.dataset.toMove = state.to_move;
 }
 

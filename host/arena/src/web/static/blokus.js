@@ -10,10 +10,12 @@
 // port's path in a text field) shows each answer's board time.
 'use strict';
 
+/** @type {GameInfo} */
 let info = null;      // the game's description (engines, tiles)
+/** @type {GameState<BlokusView>} */
 let state = null;     // the current game's state
 let picked = null;    // the picked tile's letter
-let orientation = 0;  // its orientation, 0..7 (the code's r)
+let pickedTurn = 0;   // its orientation, 0..7 (the code's r)
 let hover = null;     // the cell under the mouse, [x, y]
 let legal = new Set(); // the state's legal codes
 
@@ -37,7 +39,7 @@ function rotated(r) { return r % 2 === 0 ? (r + 2) % 8 : (r + 6) % 8; }
 function flipped(r) { return r ^ 1; }
 
 function codeAt(x, y) {
-  return hex(x) + hex(y) + picked + orientation;
+  return hex(x) + hex(y) + picked + pickedTurn;
 }
 
 let cellElements = new Map(); // 'x,y' -> the board's cell
@@ -51,7 +53,7 @@ function markPicked() {
     for (let x = 1; x <= 14; x++) for (let y = 1; y <= 14; y++) if (legal.has(codeAt(x, y))) fits.add(x + ',' + y);
     if (hover) {
       const ok = legal.has(codeAt(hover[0], hover[1]));
-      for (const [dx, dy] of tileOffsets(picked, orientation)) preview.set((hover[0] + dx) + ',' + (hover[1] + dy), ok);
+      for (const [dx, dy] of tileOffsets(picked, pickedTurn)) preview.set((hover[0] + dx) + ',' + (hover[1] + dy), ok);
     }
   }
   for (const [key, cell] of cellElements) {
@@ -138,8 +140,8 @@ function drawBoard() {
       const key = x + ',' + y;
       const cell = document.createElement('div');
       cell.className = 'bcell';
-      cell.dataset.x = x;
-      cell.dataset.y = y;
+      cell.dataset.x = String(x);
+      cell.dataset.y = String(y);
       if (mark === 'o') cell.classList.add('p0');
       if (mark === 'x') cell.classList.add('p1');
       if ((x === 5 && y === 5) || (x === 10 && y === 10)) cell.classList.add('start');
@@ -189,7 +191,7 @@ function drawPalettes() {
       button.title = `tile ${tile.letter}` + (used ? ' (used)' : '');
       button.disabled = used || !mine;
       if (mine && picked === tile.letter) button.classList.add('selected');
-      button.append(tilePicture(tile.letter, mine && picked === tile.letter ? orientation : 0, used));
+      button.append(tilePicture(tile.letter, mine && picked === tile.letter ? pickedTurn : 0, used));
       button.addEventListener('click', () => pick(tile.letter));
       box.append(button);
     }
@@ -206,7 +208,7 @@ function render() {
     : `${PLAYER_NAMES[state.to_move]} to move (${seat.player})`
       + (state.engine_to_move ? thinkingText(state) : placements === 0 ? ': no tile fits, pass' : '');
   $('pass').disabled = !(humanToMove() && state.can_pass);
-  $('picked').textContent = picked ? `tile ${picked}, orientation ${orientation}` : '';
+  $('picked').textContent = picked ? `tile ${picked}, orientation ${pickedTurn}` : '';
   $('result').textContent = state.result || '';
   $('engine-info').textContent = state.engine_info || '';
   showEngineButton(state);
@@ -231,7 +233,7 @@ function render() {
     return li;
   }));
   $('download').href = `/api/games/${state.id}/record`;
-  document.body.dataset.over = state.over;
+  document.body.dataset.over = String(state.over);
 }
 
 function pick(letter) {
@@ -242,7 +244,7 @@ function pick(letter) {
 
 function turn(change) {
   if (!picked) return;
-  orientation = change(orientation);
+  pickedTurn = change(pickedTurn);
   render();
 }
 
@@ -310,7 +312,7 @@ async function start() {
   $('pass').addEventListener('click', () => playAndShow('0000'));
   $('board').addEventListener('mouseleave', () => { hover = null; markPicked(); });
   document.addEventListener('keydown', (event) => {
-    if (event.target.tagName === 'INPUT') return;
+    if (/** @type {HTMLElement} */ (event.target).tagName === 'INPUT') return;
     if (event.key === 'r') turn(rotated);
     if (event.key === 'f') turn(flipped);
   });

@@ -5,6 +5,7 @@
 // after move k from the API's `games/ID/at/K`; a move only at the last).
 'use strict';
 
+/** An element by id (any: the pages' elements are inputs, selects, links and boxes). @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 
 async function api(method, url, body) {
@@ -43,6 +44,7 @@ function listMoves(items) {
 // The game's latest state, the state shown (the latest or an earlier one),
 // and the page's functions: `show` for the latest (it lets engines go on),
 // `draw` for an earlier position.
+/** @type {{latest: GameState<any>, shown: GameState<any>, show: (state: any) => void, draw: (state: any) => void}} */
 const review = { latest: null, shown: null, show: null, draw: null };
 
 // Whether `state` is an earlier position of its game (no move there).
@@ -57,6 +59,7 @@ function setUpReview(show, draw) {
   const bar = document.createElement('div');
   bar.id = 'review';
   bar.className = 'review';
+  /** @type {Array<[string, string, string, (at: number, plies: number) => number]>} */
   const steps = [
     ['first', '|◀', 'the start (Home)', () => 0],
     ['back', '◀', 'one move back (←)', (at) => at - 1],
@@ -82,7 +85,7 @@ function setUpReview(show, draw) {
   bar.append(' ', where);
   $('moves').before(bar);
   document.addEventListener('keydown', (event) => {
-    if (!(event.key in keys) || event.target.closest('input, select, textarea')) return;
+    if (!(event.key in keys) || /** @type {HTMLElement} */ (event.target).closest('input, select, textarea')) return;
     event.preventDefault();
     go(steps[keys[event.key]][3]);
   });

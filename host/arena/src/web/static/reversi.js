@@ -5,7 +5,9 @@
 // none, stones per colour, the moves, the record.
 'use strict';
 
+/** @type {GameInfo} */
 let info = null;  // the game's description (presets, engines)
+/** @type {GameState<ReversiView>} */
 let state = null; // the current game's state
 
 // The engines that take a time a move (seed-mc runs the seed's playouts).
@@ -118,7 +120,7 @@ function render() {
     return li;
   }));
   $('download').href = `/api/games/${state.id}/record`;
-  document.body.dataset.over = state.over;
+  document.body.dataset.over = String(state.over);
 }
 
 function show(newState) {
