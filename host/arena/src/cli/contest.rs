@@ -135,9 +135,8 @@ pub fn referee(args: RefereeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
 
 /// Runs `arena player` until its link closes.
 pub fn player(args: PlayerArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let mut engine = engine_named(&args.engine, args.time, args.seed).map_err(|e| {
-        anyhow::anyhow!("{e:#} (see `arena engines`; `default` is the strongest)")
-    })?;
+    let mut engine = engine_named(&args.engine, args.time, args.seed)
+        .map_err(|e| anyhow::anyhow!("{e:#} (see `arena engines`; `default` is the strongest)"))?;
     if matches!(args.link, LinkSpec::Exec { .. } | LinkSpec::Engine { .. }) {
         bail!(
             "a player's link is serial:, tcp:, listen: or stdio, not `{}`",

@@ -12,6 +12,7 @@
 
 use super::blokus::BlokusMatch;
 use super::duel::Duel;
+use super::game_match::Seated;
 use super::reversi::ReversiMatch;
 use super::table::{Lobby, Table};
 use super::wire::{self, GameRequest, MoveRequest, NoFields};
@@ -29,11 +30,11 @@ impl Default for Api {
     fn default() -> Self {
         Api {
             lobbies: vec![
-                Box::new(Table::<Duel<games::dobutsu::Position>>::default()),
-                Box::new(Table::<Duel<games::kyoto::Position>>::default()),
-                Box::new(Table::<Duel<games::janken::Position>>::default()),
-                Box::new(Table::<ReversiMatch>::default()),
-                Box::new(Table::<BlokusMatch>::default()),
+                Box::new(Table::<Seated<Duel<games::dobutsu::Position>>>::default()),
+                Box::new(Table::<Seated<Duel<games::kyoto::Position>>>::default()),
+                Box::new(Table::<Seated<Duel<games::janken::Position>>>::default()),
+                Box::new(Table::<Seated<ReversiMatch>>::default()),
+                Box::new(Table::<Seated<BlokusMatch>>::default()),
             ],
             next_id: AtomicU64::new(1),
         }

@@ -11,7 +11,7 @@
 //! moves are the first K moves' cells; move K is the one marked); the
 //! record is Pentobi's SGF (a transcript loads too).
 
-use super::game_match::{record_text, replay, seat_specs, seats_of, Match, Seat};
+use super::game_match::{replay, PageGame};
 use super::wire::{
     BlokusMove, BlokusView, BoardTimeView, EngineInfo, GameInfo, GameRequest, TileInfo,
 };
@@ -44,11 +44,8 @@ const SIM: &str = "sim:10";
 pub struct BlokusMatch {
     record: GameRecord,
     position: Position,
-    seats: Vec<Seat>,
     /// The last move played (a board is told the opponent's).
     last: Option<Move>,
-    /// How the last engine or board move went.
-    info: Option<String>,
     /// The board time of each move a board made, by its index in the record.
     board_times: BTreeMap<usize, BoardTime>,
 }
@@ -149,15 +146,12 @@ fn move_view(m: Move, player: Player, board_time: Option<&BoardTime>) -> BlokusM
 }
 
 impl BlokusMatch {
-    fn new(record: GameRecord, request: &GameRequest) -> Result<BlokusMatch, Refusal> {
+    fn new(record: GameRecord) -> Result<BlokusMatch, Refusal> {
         let position = record.replay().map_err(|e| Refusal::rules(e.to_string()))?;
-        let specs = seat_specs(request, &["first", "second"], &["human", DEFAULT_ENGINE])?;
         Ok(BlokusMatch {
             last: None,
             record,
             position,
-            seats: seats_of(&specs),
-            info: None,
             board_times: BTreeMap::new(),
         })
     }
@@ -192,7 +186,7 @@ impl BlokusMatch {
     }
 }
 
-impl Match for BlokusMatch {
+impl PageGame for BlokusMatch {
     type Engine = Opponent;
     /// The move and how it went, and who made it.
     type Answer = (Reply, String);
@@ -237,34 +231,39 @@ impl Match for BlokusMatch {
         }
     }
 
-    fn create(request: &GameRequest) -> Result<Self, Refusal> {
-        BlokusMatch::new(GameRecord::new(Player::One), request)
+    fn create(_: &GameRequest) -> Result<Self, Refusal> {
+        BlokusMatch::new(GameRecord::new(Player::One))
     }
 
-    fn load(request: &GameRequest) -> Result<Self, Refusal> {
-        let text = record_text(request)?;
+    fn load(text: &str) -> Result<Self, Refusal> {
         let record = if text.trim_start().starts_with('(') {
             GameRecord::from_sgf(text)
         } else {
             GameRecord::from_transcript(text)
         }
         .map_err(|e| Refusal::rules(format!("the record: {e}")))?;
-        let game = BlokusMatch::new(record, request)?;
-        let board = game.seats.iter().any(|s| is_board(&s.name));
-        if board && game.record.moves.len() > 1 {
+        BlokusMatch::new(record)
+    }
+
+    fn seat_labels(&self) -> Vec<String> {
+        vec!["first".to_string(), "second".to_string()]
+    }
+
+    fn seat_default(&self, seat: usize) -> String {
+        ["human", DEFAULT_ENGINE][seat.min(1)].to_string()
+    }
+
+    fn check_seats(&self, specs: &[String]) -> Result<(), Refusal> {
+        if specs.iter().any(|s| is_board(s)) && self.record.moves.len() > 1 {
             return Err(Refusal::rules(
                 "a board plays a game from its start: it cannot take over a record",
             ));
         }
-        Ok(game)
+        Ok(())
     }
 
     fn engine(spec: &str, seed: u64) -> Result<Self::Engine, String> {
         opponent(spec, seed)
-    }
-
-    fn seats(&self) -> &[Seat] {
-        &self.seats
     }
 
     fn to_move(&self) -> usize {
@@ -297,7 +296,7 @@ impl Match for BlokusMatch {
         Ok((reply, opponent.name()))
     }
 
-    fn apply(&mut self, (reply, name): Self::Answer) -> Result<(), String> {
+    fn apply(&mut self, (reply, name): Self::Answer) -> Result<Option<String>, String> {
         let Reply {
             m,
             note,
@@ -305,11 +304,10 @@ impl Match for BlokusMatch {
         } = reply;
         let at = self.record.moves.len();
         self.play_code(m.code())?;
-        self.info = Some(format!("{name} played {m}: {note}"));
         if let Some(time) = board_time {
             self.board_times.insert(at, time);
         }
-        Ok(())
+        Ok(Some(format!("{name} played {m}: {note}")))
     }
 
     fn game_over(engines: &mut [Option<Self::Engine>]) {
@@ -328,7 +326,6 @@ impl Match for BlokusMatch {
             text.parse()
                 .map_err(|e| format!("`{text}` is not a move code xytr: {e}"))?
         };
-        self.info = None;
         self.play_code(code)
     }
 
@@ -336,7 +333,7 @@ impl Match for BlokusMatch {
         self.record.moves.len()
     }
 
-    fn view_at(&self, plies: usize) -> Result<(BlokusView, usize), Refusal> {
+    fn view_at(&self, plies: usize, info: Option<String>) -> Result<(BlokusView, usize), Refusal> {
         let (position, moves) = replay(
             Position::with_first(self.record.first),
             &self.record.moves,
@@ -373,12 +370,12 @@ impl Match for BlokusMatch {
             scores: players.map(|p| position.score(p)),
             unplaced: players.map(|p| position.unplaced_cells(p)),
             moves,
-            engine_info: self.info.clone().filter(|_| plies == self.plies()),
+            engine_info: info,
         };
         Ok((fields, player.index()))
     }
 
-    fn record(&self) -> Result<(String, &'static str), Refusal> {
+    fn record(&self, _: &[String]) -> Result<(String, &'static str), Refusal> {
         Ok((self.record.to_sgf(), "sgf"))
     }
 }

@@ -2,7 +2,7 @@
 //! [`Match`]: a [`Record`] and two seats, each a person or one of the game's
 //! own engines within the page's limits; the state in the game's FEN.
 
-use super::game_match::{record_text, seat_specs, seats_of, Match, Seat};
+use super::game_match::PageGame;
 use super::games::{read_options, WebGame};
 use super::wire::{DuelView, EngineInfo, GameInfo, GameRequest, OptionInfo};
 use super::Refusal;
@@ -21,9 +21,6 @@ const MAX_TABLE_BITS: u32 = 24;
 #[derive(Clone)]
 pub struct Duel<G: WebGame> {
     record: Record<G>,
-    seats: Vec<Seat>,
-    /// What the last engine move found.
-    info: Option<String>,
 }
 
 /// The engine `spec` names (an engine of the game); only the
@@ -60,24 +57,7 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
-impl<G: WebGame> Duel<G> {
-    fn with_seats(record: Record<G>, request: &GameRequest) -> Result<Self, Refusal> {
-        let specs: Vec<String> = seat_specs(request, &["first", "second"], &["human", "default"])?
-            .into_iter()
-            .map(|s| match s.as_str() {
-                "default" => G::DEFAULT_ENGINE.to_string(),
-                _ => s,
-            })
-            .collect();
-        Ok(Duel {
-            record,
-            seats: seats_of(&specs),
-            info: None,
-        })
-    }
-}
-
-impl<G: WebGame + Send> Match for Duel<G>
+impl<G: WebGame + Send> PageGame for Duel<G>
 where
     G::Move: Send,
 {
@@ -114,21 +94,35 @@ where
 
     fn create(request: &GameRequest) -> Result<Self, Refusal> {
         let options = read_options::<G>(request.options.as_ref()).map_err(Refusal::bad)?;
-        Duel::with_seats(Record::new(G::start_with(&options), MAX_PLIES), request)
+        Ok(Duel {
+            record: Record::new(G::start_with(&options), MAX_PLIES),
+        })
     }
 
-    fn load(request: &GameRequest) -> Result<Self, Refusal> {
-        let record = Record::<G>::parse(record_text(request)?, MAX_PLIES)
+    fn load(text: &str) -> Result<Self, Refusal> {
+        let record = Record::<G>::parse(text, MAX_PLIES)
             .map_err(|e| Refusal::rules(format!("the record: {e}")))?;
-        Duel::with_seats(record, request)
+        Ok(Duel { record })
+    }
+
+    fn seat_labels(&self) -> Vec<String> {
+        vec!["first".to_string(), "second".to_string()]
+    }
+
+    fn seat_default(&self, seat: usize) -> String {
+        ["human", G::DEFAULT_ENGINE][seat.min(1)].to_string()
+    }
+
+    fn seat_spec(&self, given: String) -> String {
+        if given == "default" {
+            G::DEFAULT_ENGINE.to_string()
+        } else {
+            given
+        }
     }
 
     fn engine(spec: &str, seed: u64) -> Result<Self::Engine, String> {
         engine::<G>(spec, seed)
-    }
-
-    fn seats(&self) -> &[Seat] {
-        &self.seats
     }
 
     fn to_move(&self) -> usize {
@@ -144,15 +138,13 @@ where
         Ok((m, engine.last_info()))
     }
 
-    fn apply(&mut self, (m, info): Self::Answer) -> Result<(), String> {
+    fn apply(&mut self, (m, info): Self::Answer) -> Result<Option<String>, String> {
         self.record.play(m)?;
-        self.info = info;
-        Ok(())
+        Ok(info)
     }
 
     fn play(&mut self, text: &str) -> Result<(), String> {
         self.record.play_text(text)?;
-        self.info = None;
         Ok(())
     }
 
@@ -160,7 +152,7 @@ where
         self.record.moves().len()
     }
 
-    fn view_at(&self, plies: usize) -> Result<(DuelView, usize), Refusal> {
+    fn view_at(&self, plies: usize, info: Option<String>) -> Result<(DuelView, usize), Refusal> {
         let hidden = self.record.position().hides_history();
         let moves: Vec<String> = if hidden {
             vec!["(hidden)".to_string(); self.plies()]
@@ -192,21 +184,18 @@ where
             to_move: side_name(position.side_to_move()).to_string(),
             legal_moves: legal,
             moves,
-            engine_info: self.info.clone().filter(|_| plies == self.plies()),
+            engine_info: info,
         };
         Ok((fields, position.side_to_move().index()))
     }
 
-    fn record(&self) -> Result<(String, &'static str), Refusal> {
+    fn record(&self, seats: &[String]) -> Result<(String, &'static str), Refusal> {
         if self.record.position().hides_history() {
             return Err(Refusal::new(
                 409,
                 "the record stays hidden until both players have set up",
             ));
         }
-        let text = self
-            .record
-            .to_text(&self.seats[0].name, &self.seats[1].name);
-        Ok((text, "txt"))
+        Ok((self.record.to_text(&seats[0], &seats[1]), "txt"))
     }
 }

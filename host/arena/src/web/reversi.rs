@@ -4,7 +4,7 @@
 //! the board with its holes, the legal cells, passes, stones per colour, and
 //! the transcript `arena reversi play` writes as the record.
 
-use super::game_match::{record_text, replay, seat_specs, seats_of, Match, Seat};
+use super::game_match::{replay, PageGame};
 use super::wire::{
     ColourView, EngineInfo, GameInfo, GameRequest, PresetInfo, ReversiMove, ReversiView,
 };
@@ -29,9 +29,6 @@ const MAX_PLAYOUTS: u64 = 1_000_000;
 pub struct ReversiMatch {
     game: Transcript,
     position: Position,
-    seats: Vec<Seat>,
-    /// What the last engine move was and found.
-    info: Option<String>,
 }
 
 /// The engine `spec` names, within the page's limits.
@@ -56,22 +53,11 @@ fn colour_names(setup: &Setup) -> Vec<&'static str> {
 }
 
 impl ReversiMatch {
-    fn new(game: Transcript, request: &GameRequest) -> Result<ReversiMatch, Refusal> {
-        let names = colour_names(&game.setup);
-        let defaults: Vec<&str> = (0..names.len())
-            .map(|c| if c == 0 { "human" } else { DEFAULT_ENGINE })
-            .collect();
-        let specs = seat_specs(request, &names, &defaults)?;
-        let seats = seats_of(&specs);
-        Ok(ReversiMatch {
+    fn new(game: Transcript) -> ReversiMatch {
+        ReversiMatch {
             position: game.position(),
-            game: Transcript {
-                players: specs,
-                ..game
-            },
-            seats,
-            info: None,
-        })
+            game,
+        }
     }
 
     /// Plays `m`, checked against the rules.
@@ -105,7 +91,7 @@ impl ReversiMatch {
     }
 }
 
-impl Match for ReversiMatch {
+impl PageGame for ReversiMatch {
     type Engine = ReversiPlayer;
     /// The move and what the page says of it.
     type Answer = (Move, String);
@@ -150,26 +136,32 @@ impl Match for ReversiMatch {
             Some(other) => return Err(Refusal::bad(format!("`preset`: {other} is not a name"))),
         };
         let setup = Setup::preset(preset).map_err(|e| Refusal::bad(e.to_string()))?;
-        let game = Transcript {
+        Ok(ReversiMatch::new(Transcript {
             players: Vec::new(),
             setup,
             moves: Vec::new(),
-        };
-        ReversiMatch::new(game, request)
+        }))
     }
 
-    fn load(request: &GameRequest) -> Result<Self, Refusal> {
-        let game = Transcript::parse(record_text(request)?)
-            .map_err(|e| Refusal::rules(format!("the record: {e}")))?;
-        ReversiMatch::new(game, request)
+    fn load(text: &str) -> Result<Self, Refusal> {
+        let game =
+            Transcript::parse(text).map_err(|e| Refusal::rules(format!("the record: {e}")))?;
+        Ok(ReversiMatch::new(game))
+    }
+
+    fn seat_labels(&self) -> Vec<String> {
+        colour_names(&self.game.setup)
+            .iter()
+            .map(|c| c.to_string())
+            .collect()
+    }
+
+    fn seat_default(&self, seat: usize) -> String {
+        if seat == 0 { "human" } else { DEFAULT_ENGINE }.to_string()
     }
 
     fn engine(spec: &str, seed: u64) -> Result<Self::Engine, String> {
         engine(spec, seed)
-    }
-
-    fn seats(&self) -> &[Seat] {
-        &self.seats
     }
 
     fn to_move(&self) -> usize {
@@ -209,15 +201,13 @@ impl Match for ReversiMatch {
         Ok((m, info))
     }
 
-    fn apply(&mut self, (m, info): Self::Answer) -> Result<(), String> {
+    fn apply(&mut self, (m, info): Self::Answer) -> Result<Option<String>, String> {
         self.play_move(m)?;
-        self.info = Some(info);
-        Ok(())
+        Ok(Some(info))
     }
 
     fn play(&mut self, text: &str) -> Result<(), String> {
         let m = self.position.parse_move(text)?;
-        self.info = None;
         self.play_move(m)
     }
 
@@ -225,7 +215,7 @@ impl Match for ReversiMatch {
         self.game.moves.len()
     }
 
-    fn view_at(&self, plies: usize) -> Result<(ReversiView, usize), Refusal> {
+    fn view_at(&self, plies: usize, info: Option<String>) -> Result<(ReversiView, usize), Refusal> {
         let (position, moves) = replay(
             Position::new(&self.game.setup),
             &self.game.moves,
@@ -266,13 +256,17 @@ impl Match for ReversiMatch {
                 .map(cell_name)
                 .collect(),
             moves,
-            engine_info: self.info.clone().filter(|_| plies == self.plies()),
+            engine_info: info,
             board: position.to_string(),
         };
         Ok((fields, position.to_move()))
     }
 
-    fn record(&self) -> Result<(String, &'static str), Refusal> {
-        Ok((self.game.to_text(), "txt"))
+    fn record(&self, seats: &[String]) -> Result<(String, &'static str), Refusal> {
+        let game = Transcript {
+            players: seats.to_vec(),
+            ..self.game.clone()
+        };
+        Ok((game.to_text(), "txt"))
     }
 }
