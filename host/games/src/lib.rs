@@ -13,6 +13,7 @@ pub mod game;
 pub mod janken;
 pub mod kyoto;
 pub mod play;
+pub mod records;
 pub mod reversi;
 pub mod search;
 pub mod series;

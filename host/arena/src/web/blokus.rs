@@ -21,9 +21,10 @@ use crate::links::board_client::{BoardClient, BoardLimits, Thinking};
 use crate::links::LinkSpec;
 use crate::opponent::{Opponent, Reply};
 use blokus::pentobi;
-use blokus::record::GameRecord;
 use blokus::SIZE;
 use blokus::{Cell, Move, MoveCode, Player, Position, Tile};
+use games::blokus::{Sgf, Transcript};
+use games::records::{RecordFormat, Recorded};
 use games::thinking;
 use protocol::BoardTime;
 use std::collections::BTreeMap;
@@ -42,7 +43,7 @@ const SIM: &str = "sim:10";
 /// A Blokus Duo game in progress.
 #[derive(Clone)]
 pub struct BlokusMatch {
-    record: GameRecord,
+    record: Recorded<Position>,
     position: Position,
     /// The last move played (a board is told the opponent's).
     last: Option<Move>,
@@ -146,8 +147,8 @@ fn move_view(m: Move, player: Player, board_time: Option<&BoardTime>) -> BlokusM
 }
 
 impl BlokusMatch {
-    fn new(record: GameRecord) -> Result<BlokusMatch, Refusal> {
-        let position = record.replay().map_err(|e| Refusal::rules(e.to_string()))?;
+    fn new(record: Recorded<Position>) -> Result<BlokusMatch, Refusal> {
+        let position = record.position().map_err(Refusal::rules)?;
         Ok(BlokusMatch {
             last: None,
             record,
@@ -162,7 +163,7 @@ impl BlokusMatch {
             .position
             .play_code(code)
             .map_err(|reason| format!("{code}: {reason}"))?;
-        self.record.moves.push(m.code());
+        self.record.moves.push(m);
         self.last = Some(m);
         Ok(())
     }
@@ -232,14 +233,14 @@ impl PageGame for BlokusMatch {
     }
 
     fn create(_: &GameRequest) -> Result<Self, Refusal> {
-        BlokusMatch::new(GameRecord::new(Player::One))
+        BlokusMatch::new(Recorded::new(Position::with_first(Player::One)))
     }
 
     fn load(text: &str) -> Result<Self, Refusal> {
         let record = if text.trim_start().starts_with('(') {
-            GameRecord::from_sgf(text)
+            Sgf::read(text)
         } else {
-            GameRecord::from_transcript(text)
+            Transcript::read(text)
         }
         .map_err(|e| Refusal::rules(format!("the record: {e}")))?;
         BlokusMatch::new(record)
@@ -335,12 +336,12 @@ impl PageGame for BlokusMatch {
 
     fn view_at(&self, plies: usize, info: Option<String>) -> Result<(BlokusView, usize), Refusal> {
         let (position, moves) = replay(
-            Position::with_first(self.record.first),
+            self.record.start.clone(),
             &self.record.moves,
             plies,
-            |replay, i, code| {
+            |replay, i, m| {
                 let mover = replay.to_move();
-                let m = replay.play_code(code).expect("a checked record");
+                replay.play(m);
                 move_view(m, mover, self.board_times.get(&i))
             },
         );
@@ -376,6 +377,7 @@ impl PageGame for BlokusMatch {
     }
 
     fn record(&self, _: &[String]) -> Result<(String, &'static str), Refusal> {
-        Ok((self.record.to_sgf(), "sgf"))
+        let text = Sgf::write(&self.record).map_err(|e| Refusal::new(500, e))?;
+        Ok((text, Sgf::EXTENSION))
     }
 }

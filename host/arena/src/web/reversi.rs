@@ -12,12 +12,10 @@ use super::Refusal;
 use games::reversi::players::{player_by_name, ReversiPlayer, ENGINE_KINDS};
 use games::reversi::position::cell_name;
 use games::reversi::record::Transcript;
-use games::reversi::setup::{Setup, COLOUR_LETTERS, COLOUR_NAMES};
+use games::reversi::setup::{Setup, COLOUR_LETTERS, COLOUR_NAMES, PRESETS};
 use games::reversi::{Move, Position};
 use serde_json::Value;
 
-/// The presets the page offers, the default first.
-const PRESETS: [&str; 4] = ["octagon3", "octagon3-bawa", "octagon5", "othello"];
 /// The engine the seats after the first get by default.
 const DEFAULT_ENGINE: &str = "mcts:time=0.5";
 /// The most seconds a move and playouts a move the page may give an engine.

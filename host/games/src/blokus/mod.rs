@@ -10,5 +10,5 @@ mod sample;
 
 pub use engines::{evaluate, RandomEngine, SearchEngine};
 pub use gtp::GtpEngine;
-pub use play::EnginePlayer;
+pub use play::{EnginePlayer, Sgf, Transcript};
 pub use sample::{mid_game_positions, random_games, sensible_games};

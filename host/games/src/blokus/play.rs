@@ -1,10 +1,14 @@
 //! Blokus Duo in the one match framework: its position is a
-//! [`GameState`] (two seats, a pass the move `0000`), and any
-//! [`blokus::Engine`] plays as a [`Player`] through [`EnginePlayer`]. The
+//! [`GameState`] (two seats, a pass the move `0000`), any
+//! [`blokus::Engine`] plays as a [`Player`] through [`EnginePlayer`], and
+//! the core's transcript and SGF are formats of the one record abstraction
+//! ([`Transcript`], [`Sgf`]). The
 //! engines keep the core's own trait because the hardware's reference
 //! model implements it, and the model may depend on the core alone.
 
 use crate::play::{GameState, Player};
+use crate::records::{RecordFormat, Recorded};
+use blokus::record::GameRecord;
 use blokus::{Engine, Move, Position};
 
 impl GameState for Position {
@@ -62,6 +66,66 @@ impl Player<Position> for EnginePlayer {
 
     fn last_info(&self) -> Option<String> {
         self.0.last_info()
+    }
+}
+
+/// The core's record of a game from a fresh start, `game`'s moves as codes.
+fn core_record(game: &Recorded<Position>) -> Result<GameRecord, String> {
+    if game.start != Position::with_first(game.start.to_move()) {
+        return Err("a Blokus Duo record holds games from the start".to_string());
+    }
+    let mut record = GameRecord::new(game.start.to_move());
+    record.moves = game.moves.iter().map(|m| m.code()).collect();
+    record.replay().map_err(|e| e.to_string())?;
+    Ok(record)
+}
+
+/// A game the core read, its codes checked and made moves.
+fn recorded(record: GameRecord) -> Result<Recorded<Position>, String> {
+    let start = Position::with_first(record.first);
+    let mut position = start.clone();
+    let mut moves = Vec::with_capacity(record.moves.len());
+    for (i, &code) in record.moves.iter().enumerate() {
+        let m = position
+            .play_code(code)
+            .map_err(|e| format!("move {} ({code}): {e}", i + 1))?;
+        moves.push(m);
+    }
+    Ok(Recorded {
+        start,
+        players: Vec::new(),
+        moves,
+    })
+}
+
+/// The contest transcript (one code a line) as a format of the one record
+/// abstraction.
+pub struct Transcript;
+
+impl RecordFormat<Position> for Transcript {
+    const EXTENSION: &'static str = "txt";
+
+    fn write(game: &Recorded<Position>) -> Result<String, String> {
+        Ok(core_record(game)?.to_transcript())
+    }
+
+    fn read(text: &str) -> Result<Recorded<Position>, String> {
+        recorded(GameRecord::from_transcript(text).map_err(|e| e.to_string())?)
+    }
+}
+
+/// Pentobi's SGF as a format of the one record abstraction.
+pub struct Sgf;
+
+impl RecordFormat<Position> for Sgf {
+    const EXTENSION: &'static str = "sgf";
+
+    fn write(game: &Recorded<Position>) -> Result<String, String> {
+        Ok(core_record(game)?.to_sgf())
+    }
+
+    fn read(text: &str) -> Result<Recorded<Position>, String> {
+        recorded(GameRecord::from_sgf(text).map_err(|e| e.to_string())?)
     }
 }
 

@@ -9,7 +9,7 @@ use std::io::Write;
 
 /// A position of a two-player game as perft walks it: the rules' moves
 /// alone, no history (repetition is ignored).
-#[derive(Clone)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Rules<G>(pub G);
 
 impl<G: TwoPlayerGame> GameState for Rules<G> {

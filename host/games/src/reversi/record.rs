@@ -13,7 +13,8 @@
 //! game is over.
 
 use super::position::{Move, Position};
-use super::setup::{Setup, COLOUR_LETTERS};
+use super::setup::{Setup, COLOUR_LETTERS, PRESETS};
+use crate::records::{RecordFormat, Recorded};
 
 /// A game: its variant, who played each colour, and the moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,6 +105,35 @@ impl Transcript {
             setup,
             players,
             moves,
+        })
+    }
+}
+
+/// The transcript as a format of the one record abstraction
+/// ([`crate::records`]): games from a preset's start.
+impl RecordFormat<Position> for Transcript {
+    const EXTENSION: &'static str = "txt";
+
+    fn write(game: &Recorded<Position>) -> Result<String, String> {
+        let setup = PRESETS
+            .iter()
+            .map(|name| Setup::preset(name).expect("a preset"))
+            .find(|setup| Position::new(setup) == game.start)
+            .ok_or("a transcript holds games from a preset's start")?;
+        Ok(Transcript {
+            setup,
+            players: game.players.clone(),
+            moves: game.moves.clone(),
+        }
+        .to_text())
+    }
+
+    fn read(text: &str) -> Result<Recorded<Position>, String> {
+        let transcript = Transcript::parse(text)?;
+        Ok(Recorded {
+            start: Position::new(&transcript.setup),
+            players: transcript.players,
+            moves: transcript.moves,
         })
     }
 }

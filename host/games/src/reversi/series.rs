@@ -8,6 +8,7 @@ use super::position::Position;
 use super::record::Transcript;
 use super::setup::{Setup, COLOUR_LETTERS, COLOUR_NAMES};
 use crate::play::play_timed;
+use crate::records::{RecordFormat, Recorded};
 use crate::series::{rounds, Played, Seats, SeriesGame};
 
 /// Reversi's table: the board and turn order, and the seed game `i`'s
@@ -45,11 +46,12 @@ impl SeriesGame for ReversiTable {
         let mut moves = Vec::new();
         let mut end = Position::new(&self.setup);
         let (points, thinking) = play_timed(&mut end, &mut players, &mut |_, m| moves.push(m))?;
-        let transcript = Transcript {
-            setup: self.setup.clone(),
+        let recorded = Recorded {
+            start: Position::new(&self.setup),
             players: seats.specs.clone(),
             moves,
         };
+        let text = Transcript::write(&recorded).map_err(anyhow::Error::msg)?;
         Ok(Played {
             game,
             a_seat: seats.a_seat,
@@ -57,7 +59,7 @@ impl SeriesGame for ReversiTable {
             measure: None,
             adjudicated: false,
             thinking,
-            record: format!("[Round {}]\n{}\n", game + 1, transcript.to_text()),
+            record: format!("[Round {}]\n{text}\n", game + 1),
         })
     }
 
@@ -70,14 +72,14 @@ impl SeriesGame for ReversiTable {
             .into_iter()
             .map(|(game, line, text)| {
                 let at = |e: String| format!("game {} (line {line}): {e}", game + 1);
-                let transcript = Transcript::parse(&text).map_err(at)?;
-                if transcript.setup != self.setup {
+                let recorded = Transcript::read(&text).map_err(at)?;
+                if recorded.start != Position::new(&self.setup) {
                     return Err(at(format!(
-                        "a game of {}, this series plays {}",
-                        transcript.setup.name, self.setup.name
+                        "a game of another variant, this series plays {}",
+                        self.setup.name
                     )));
                 }
-                let end = transcript.position();
+                let end = recorded.position().map_err(at)?;
                 if !end.is_over() {
                     return Err(at("the game is not over".to_string()));
                 }

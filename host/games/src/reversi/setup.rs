@@ -16,6 +16,9 @@ pub const COLOUR_NAMES: [&str; MAX_COLOURS] = [
     "black", "white", "ash", "cyan", "yellow", "red", "green", "magenta",
 ];
 
+/// The presets' names, the default first.
+pub const PRESETS: [&str; 4] = ["octagon3", "octagon3-bawa", "octagon5", "othello"];
+
 /// A Reversi variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {

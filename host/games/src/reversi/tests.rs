@@ -166,7 +166,7 @@ fn a_series_rotates_the_seats_and_monte_carlo_beats_random_players() {
     };
     let error = othello.read_records(&text, &|_| 0).unwrap_err();
     assert!(
-        error.contains("a game of octagon3, this series plays othello"),
+        error.contains("a game of another variant, this series plays othello"),
         "{error}"
     );
     let _ = std::fs::remove_file(&path);
