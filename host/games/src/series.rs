@@ -391,6 +391,35 @@ pub fn rounds(text: &str) -> Result<Vec<(u32, usize, String)>, String> {
     Ok(games)
 }
 
+/// The games of a records file of `[Round N]` blocks ([`rounds`]), each
+/// block read by `read` into its seats' points and whether it was
+/// adjudicated (`None`: the game is not over); `a_seat` gives A's seat by
+/// the series' seating. An error names the game and its first line.
+pub fn read_rounds(
+    text: &str,
+    a_seat: &dyn Fn(u32) -> usize,
+    read: impl Fn(&str) -> Result<Option<(Vec<f64>, bool)>, String>,
+) -> Result<Vec<Played>, String> {
+    rounds(text)?
+        .into_iter()
+        .map(|(game, line, text)| {
+            let at = |e: String| format!("game {} (line {line}): {e}", game + 1);
+            let (points, adjudicated) = read(&text)
+                .map_err(at)?
+                .ok_or_else(|| at("the game is not over".to_string()))?;
+            Ok(Played {
+                game,
+                a_seat: a_seat(game),
+                points,
+                measure: None,
+                adjudicated,
+                thinking: Vec::new(),
+                record: text,
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

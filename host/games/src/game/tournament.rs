@@ -7,7 +7,7 @@ use super::player::Player;
 use super::record::{Ending, Record};
 use super::{Engines, TwoPlayerGame};
 use crate::play::play_timed;
-use crate::series::{rounds, Played, Seats, SeriesGame};
+use crate::series::{read_rounds, Played, Seats, SeriesGame};
 
 /// Plays `record` to its end, `players[0]` moving for the first side.
 /// `on_move` sees each move as it is made (to print or save it). A player
@@ -76,24 +76,11 @@ impl<G: Engines + Send + Sync> SeriesGame for TwoPlayerTable<G> {
         text: &str,
         a_seat: &dyn Fn(u32) -> usize,
     ) -> Result<Vec<Played>, String> {
-        rounds(text)?
-            .into_iter()
-            .map(|(game, line, text)| {
-                let at = |e: String| format!("game {} (line {line}): {e}", game + 1);
-                let record = Record::<G>::parse(&text, self.max_plies).map_err(at)?;
-                let ending = record
-                    .ending()
-                    .ok_or_else(|| at("the game is not over".to_string()))?;
-                Ok(Played {
-                    game,
-                    a_seat: a_seat(game),
-                    points: ending.points(),
-                    measure: None,
-                    adjudicated: !matches!(ending, Ending::Rules(_)),
-                    thinking: Vec::new(),
-                    record: text,
-                })
-            })
-            .collect()
+        read_rounds(text, a_seat, |text| {
+            let record = Record::<G>::parse(text, self.max_plies)?;
+            Ok(record
+                .ending()
+                .map(|ending| (ending.points(), !matches!(ending, Ending::Rules(_)))))
+        })
     }
 }

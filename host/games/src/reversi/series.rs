@@ -9,7 +9,7 @@ use super::record::Transcript;
 use super::setup::{Setup, COLOUR_LETTERS, COLOUR_NAMES};
 use crate::play::play_timed;
 use crate::records::{RecordFormat, Recorded};
-use crate::series::{rounds, Played, Seats, SeriesGame};
+use crate::series::{read_rounds, Played, Seats, SeriesGame};
 
 /// Reversi's table: the board and turn order, and the seed game `i`'s
 /// colours take their random choices from.
@@ -68,31 +68,16 @@ impl SeriesGame for ReversiTable {
         text: &str,
         a_seat: &dyn Fn(u32) -> usize,
     ) -> Result<Vec<Played>, String> {
-        rounds(text)?
-            .into_iter()
-            .map(|(game, line, text)| {
-                let at = |e: String| format!("game {} (line {line}): {e}", game + 1);
-                let recorded = Transcript::read(&text).map_err(at)?;
-                if recorded.start != Position::new(&self.setup) {
-                    return Err(at(format!(
-                        "a game of another variant, this series plays {}",
-                        self.setup.name
-                    )));
-                }
-                let end = recorded.position().map_err(at)?;
-                if !end.is_over() {
-                    return Err(at("the game is not over".to_string()));
-                }
-                Ok(Played {
-                    game,
-                    a_seat: a_seat(game),
-                    points: end.scores(),
-                    measure: None,
-                    adjudicated: false,
-                    thinking: Vec::new(),
-                    record: text,
-                })
-            })
-            .collect()
+        read_rounds(text, a_seat, |text| {
+            let recorded = Transcript::read(text)?;
+            if recorded.start != Position::new(&self.setup) {
+                return Err(format!(
+                    "a game of another variant, this series plays {}",
+                    self.setup.name
+                ));
+            }
+            let end = recorded.position()?;
+            Ok(end.is_over().then(|| (end.scores(), false)))
+        })
     }
 }
