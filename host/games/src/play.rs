@@ -31,6 +31,11 @@ pub trait GameState: Clone {
     fn count_moves(&self) -> u64 {
         self.legal_moves().len() as u64
     }
+    /// Plays a move known to be legal (from [`GameState::legal_moves`]),
+    /// unchecked where the game can (perft's inner loop).
+    fn play_legal(&mut self, m: Self::Move) {
+        self.play_move(m).expect("a legal move from legal_moves plays");
+    }
     /// Perft's convention at a finished game: Othello counts it as one leaf
     /// at whatever depth it ends; chess, the shogi games and Blokus count
     /// nothing below it.
@@ -168,9 +173,7 @@ pub fn perft<S: GameState>(state: &S, depth: u32) -> u64 {
         .into_iter()
         .map(|m| {
             let mut child = state.clone();
-            child
-                .play_move(m)
-                .expect("a legal move from legal_moves plays");
+            child.play_legal(m);
             perft(&child, depth - 1)
         })
         .sum()

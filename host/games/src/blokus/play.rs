@@ -44,6 +44,10 @@ impl GameState for Position {
         Position::legal_moves(self)
     }
 
+    fn play_legal(&mut self, m: Move) {
+        self.play(m);
+    }
+
     fn count_moves(&self) -> u64 {
         if self.is_over() {
             return 0;

@@ -41,6 +41,10 @@ impl<G: TwoPlayerGame> GameState for Rules<G> {
         self.0.move_text(m)
     }
 
+    fn play_legal(&mut self, m: G::Move) {
+        self.0.play(m);
+    }
+
     fn legal_moves(&self) -> Vec<G::Move> {
         let mut moves = Vec::with_capacity(64);
         self.0.moves(&mut moves);

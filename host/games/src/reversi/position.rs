@@ -345,6 +345,10 @@ impl crate::play::GameState for Position {
         Position::move_text(m)
     }
 
+    fn play_legal(&mut self, m: Move) {
+        self.play(m);
+    }
+
     fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
         self.moves(&mut moves);
