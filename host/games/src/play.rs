@@ -34,7 +34,8 @@ pub trait GameState: Clone {
     /// Plays a move known to be legal (from [`GameState::legal_moves`]),
     /// unchecked where the game can (perft's inner loop).
     fn play_legal(&mut self, m: Self::Move) {
-        self.play_move(m).expect("a legal move from legal_moves plays");
+        self.play_move(m)
+            .expect("a legal move from legal_moves plays");
     }
     /// Perft's convention at a finished game: Othello counts it as one leaf
     /// at whatever depth it ends; chess, the shogi games and Blokus count

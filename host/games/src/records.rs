@@ -1,7 +1,7 @@
 //! The one record abstraction: a game as a record holds it ([`Recorded`]:
 //! its start, who sat in each seat, its moves) and the record file formats
 //! as adapters of it ([`RecordFormat`]): the two-player games' record text
-//! (`game::record`), Reversi's transcript (`reversi::record`), and Blokus
+//! (`game::record_text`), Reversi's transcript (`reversi::record`), and Blokus
 //! Duo's transcript and Pentobi SGF (`blokus::play`, over the core's
 //! `blokus::record`). Every format reads back what it writes, and reading
 //! checks every move against the rules, the error naming the one at fault.
@@ -90,7 +90,7 @@ where
 mod tests {
     use super::*;
     use crate::game::perft::Rules;
-    use crate::game::record::RecordText;
+    use crate::game::record_text::RecordText;
     use crate::play::{play_timed, Player};
 
     /// A whole game of `start` between random players, as a record.

@@ -86,6 +86,7 @@ pub mod fen;
 pub mod perft;
 pub mod player;
 pub mod record;
+pub mod record_text;
 pub mod tournament;
 pub mod uci;
 

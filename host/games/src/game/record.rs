@@ -3,9 +3,7 @@
 //! repetition and by the length cap. Its text form is the record file: a few
 //! `[Tag value]` lines, then one move a line in the game's notation.
 
-use super::perft::Rules;
 use super::{Outcome, Side, TwoPlayerGame};
-use crate::records::{RecordFormat, Recorded};
 use crate::search::DECIDED;
 use std::fmt::Write as _;
 
@@ -268,42 +266,5 @@ impl<G: TwoPlayerGame> crate::play::GameState for Record<G> {
             return Vec::new();
         }
         Record::legal_moves(self)
-    }
-}
-
-/// The record text above as a format of the one record abstraction
-/// ([`crate::records`]); the players are its `[First]` and `[Second]`.
-pub struct RecordText;
-
-impl<G: TwoPlayerGame> RecordFormat<Rules<G>> for RecordText {
-    const EXTENSION: &'static str = "txt";
-
-    fn write(game: &Recorded<Rules<G>>) -> Result<String, String> {
-        let mut record = Record::new(game.start.0.clone(), usize::MAX);
-        for &m in &game.moves {
-            record.play(m)?;
-        }
-        let player = |seat: usize| game.players.get(seat).map_or("?", String::as_str);
-        Ok(record.to_text(player(0), player(1)))
-    }
-
-    fn read(text: &str) -> Result<Recorded<Rules<G>>, String> {
-        let record = Record::<G>::parse(text, usize::MAX)?;
-        let tag = |name: &str| {
-            text.lines().find_map(|line| {
-                line.trim()
-                    .strip_prefix(&format!("[{name} "))
-                    .and_then(|rest| rest.strip_suffix(']'))
-                    .map(str::to_string)
-            })
-        };
-        Ok(Recorded {
-            start: Rules(record.start().clone()),
-            players: [tag("First"), tag("Second")]
-                .into_iter()
-                .flatten()
-                .collect(),
-            moves: record.moves().to_vec(),
-        })
     }
 }
