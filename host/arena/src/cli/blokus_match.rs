@@ -1,4 +1,5 @@
-//! `arena blokus match`: a series between two Blokus Duo engines, seats
+//! `arena blokus match`, and Blokus Duo's table for the one series runner
+//! ([`games::series`], also behind `arena tournament blokus`): seats
 //! alternating, games played `--jobs` at a time, each game appended to a
 //! records file as it ends and skipped when the series is run again with
 //! `--resume` (a long match against Pentobi survives a stopped session).

@@ -1,4 +1,4 @@
-//! Blokus Duo ([`crate::blokus`]) as a [`Match`]: two seats, player 1
+//! Blokus Duo ([`crate::blokus`]) as a [`PageGame`]: two seats, player 1
 //! (orange `o`, from (5,5)) and player 2 (violet `x`, from (a,a)), each a
 //! person or an [`Opponent`] of `arena blokus play`: a host engine of the
 //! registry ([`engine_by_name`]; no `gtp:` programs from a web page) or a

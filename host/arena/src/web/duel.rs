@@ -1,6 +1,6 @@
-//! The two-player games of [`crate::game`] (Dobutsu, Kyoto, Janken shogi) as a
-//! [`Match`]: a [`Record`] and two seats, each a person or one of the game's
-//! own engines within the page's limits; the state in the game's FEN.
+//! The two-player games of `games::game` (Dobutsu, Kyoto, Janken shogi) as a
+//! [`PageGame`]: a [`Record`], its two seats each a person or one of the
+//! game's own engines within the page's limits; the state in the game's FEN.
 
 use super::game_match::PageGame;
 use super::games::{read_options, WebGame};

@@ -1,4 +1,4 @@
-//! Reversi for any number of colours ([`crate::reversi`]) as a [`Match`]:
+//! Reversi for any number of colours ([`crate::reversi`]) as a [`PageGame`]:
 //! a preset (`octagon3` by default), one seat a colour, each a person or one
 //! of the Reversi engines (random, seed-mc, mcts) within the page's limits;
 //! the board with its holes, the legal cells, passes, stones per colour, and
