@@ -7,6 +7,7 @@ use end_to_end::{arena, scratch_dir};
 use games::dobutsu::Position as Dobutsu;
 use games::game::record::Record;
 use games::game::Engines;
+use games::kyoto::tuned::TunedEvaluation;
 
 #[test]
 fn perft_prints_the_published_counts_as_its_last_line() {
@@ -326,6 +327,123 @@ fn tune_runs_the_genetic_algorithm_and_draws_its_chart() {
     assert!(Dobutsu::player(spec, 1).is_ok(), "{spec}");
     let bytes = std::fs::read(&chart).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+}
+
+#[test]
+fn tune_kyoto_fits_the_evaluation_to_its_games_and_resumes_them() {
+    let dir = scratch_dir("kyoto-tune");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let (records, weights, chart) = (path("games.txt"), path("w.txt"), path("tune.png"));
+    let tune = |games: &str| {
+        arena(
+            &[
+                "tune",
+                "kyoto",
+                "--games",
+                games,
+                "--engine",
+                "alphabeta:nodes=300,time=10",
+                "--random-plies",
+                "4",
+                "--epochs",
+                "30",
+                "--records",
+                &records,
+                "--weights",
+                &weights,
+                "--chart",
+                &chart,
+            ],
+            "",
+        )
+    };
+    let run = tune("6");
+    assert_eq!(run.error, None);
+    assert!(run.output.contains("6 games played"), "{}", run.output);
+    // The fitting lowers the error it started from.
+    let errors: Vec<f64> = run
+        .output
+        .split("mean squared error ")
+        .nth(1)
+        .unwrap()
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert!(errors[1] < errors[0], "{}", run.output);
+    let fitted = TunedEvaluation::parse(&std::fs::read_to_string(&weights).unwrap()).unwrap();
+    assert_eq!(fitted.weights().len(), games::kyoto::tuned::FEATURES);
+    assert_eq!(&std::fs::read(&chart).unwrap()[..8], b"\x89PNG\r\n\x1a\n");
+    // Each game opened with four random moves, recorded with its opening.
+    let text = std::fs::read_to_string(&records).unwrap();
+    assert_eq!(text.matches("[Opening 4]").count(), 6);
+    // Two more games: only they are played.
+    let run = tune("8");
+    assert!(run.output.contains("2 games played"), "{}", run.output);
+    // A damaged record is refused with the game and the line named.
+    std::fs::write(
+        &records,
+        text.replacen("[Opening 4]\n", "[Opening 4]\nz9z9\n", 1),
+    )
+    .unwrap();
+    let error = tune("8").error.unwrap();
+    assert!(
+        error.contains("game 1 (line 1)") && error.contains("z9z9"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_series_opens_game_pairs_with_the_same_random_moves() {
+    let dir = scratch_dir("kyoto-openings");
+    let records = dir.join("t.txt");
+    let run = arena(
+        &[
+            "tournament",
+            "kyoto",
+            "--points",
+            "off",
+            "--a",
+            "alphabeta:depth=1",
+            "--b",
+            "random",
+            "--games",
+            "4",
+            "--random-opening",
+            "2",
+            "--records",
+            records.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.error, None);
+    assert!(
+        run.output.contains("2 random moves a side"),
+        "{}",
+        run.output
+    );
+    let text = std::fs::read_to_string(&records).unwrap();
+    let openings: Vec<Vec<&str>> = text
+        .split("[Round ")
+        .skip(1)
+        .map(|game| {
+            game.lines()
+                .filter(|l| !l.starts_with('[') && !l.is_empty())
+                .skip(1)
+                .take(4)
+                .collect()
+        })
+        .collect();
+    // Rounds in the order they ended; pair them by their numbers.
+    let numbered: Vec<(u32, Vec<&str>)> = text
+        .split("[Round ")
+        .skip(1)
+        .map(|game| game.split(']').next().unwrap().parse().unwrap())
+        .zip(openings)
+        .collect();
+    let opening = |n: u32| numbered.iter().find(|(r, _)| *r == n).unwrap().1.clone();
+    assert_eq!(opening(1), opening(2));
+    assert_eq!(opening(3), opening(4));
+    assert_ne!(opening(1), opening(3));
 }
 
 #[test]

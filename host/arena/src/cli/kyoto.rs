@@ -72,7 +72,7 @@ pub fn run(
             output,
         ),
         KyotoCommand::Engines => Ok(Position::list_engines(
-            "strong, average, or four pair values LT/SB/GN/RP",
+            "tuned, file:PATH (weights from arena tune kyoto), strong, average, or four pair values LT/SB/GN/RP",
             output,
         )?),
     }

@@ -15,6 +15,7 @@ pub mod series;
 pub mod serve;
 pub mod solve;
 pub mod tournament;
+pub mod tune_kyoto;
 
 use ::blokus::display::Colour;
 use clap::{Parser, Subcommand};
@@ -50,7 +51,8 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Re-run a seed's experiment and print its table beside the published one.
     Experiment(experiment::ExperimentArgs),
-    /// Tune a game's evaluation with the seed's genetic algorithm.
+    /// Tune a game's evaluation: Dobutsu's with the seed's genetic algorithm,
+    /// Kyoto's fitted to our own games' results.
     #[command(subcommand)]
     Tune(TuneCommand),
     /// Referee Blokus Duo games between two contest players, as the organisers' referee did.
@@ -77,6 +79,8 @@ pub enum Command {
 pub enum TuneCommand {
     /// Dobutsu shogi's piece values, as the seed's genetic algorithm found them.
     Dobutsu(dobutsu::TuneArgs),
+    /// Kyoto shogi's evaluation, fitted to the results of our own games.
+    Kyoto(tune_kyoto::TuneArgs),
 }
 
 /// Runs a parsed command line with the process's standard streams, the
@@ -134,6 +138,7 @@ pub fn run_in_colour(
         Command::Tournament(args) => tournament::run(args, output),
         Command::Experiment(args) => experiment::run(args, output),
         Command::Tune(TuneCommand::Dobutsu(args)) => dobutsu::tune(&args, output),
+        Command::Tune(TuneCommand::Kyoto(args)) => tune_kyoto::tune(&args, output),
         Command::Referee(args) => contest::referee(args, output),
         Command::Player(args) => contest::player(args, output),
         Command::Engines => contest::engines(output),

@@ -152,21 +152,27 @@ pub fn tournament(
     Ok(tally)
 }
 
-/// A two-player game's tournament from `start` (or `args.start`).
+/// A two-player game's tournament from `start` (or `args.start`), each game
+/// opened by `random_opening` random moves a side.
 pub fn two_player_tournament<G: Engines + Send + Sync>(
     args: &SeriesArgs,
     start: G,
+    random_opening: usize,
     output: &mut dyn Write,
 ) -> anyhow::Result<SeriesTally> {
     let start = match &args.start {
         Some(fen) => G::from_fen(fen).map_err(|e| anyhow::anyhow!("--start: {e}"))?,
         None => start,
     };
-    let what = format!("{} from {}", G::NAME, start.to_fen());
+    let mut what = format!("{} from {}", G::NAME, start.to_fen());
+    if random_opening > 0 {
+        what += &format!(" and {random_opening} random moves a side");
+    }
     let table = TwoPlayerTable {
         start,
         max_plies: args.max_plies,
         seed: args.seed,
+        random_opening,
     };
     tournament(&table, &args.config(G::NAME), &what, output)
 }
@@ -184,6 +190,7 @@ pub fn fixed_seat_series<G: Engines + Send + Sync>(
         start: start.clone(),
         max_plies: options.max_plies,
         seed: options.seed,
+        random_opening: 0,
     };
     let config = SeriesConfig {
         a: first.to_string(),

@@ -44,15 +44,17 @@ pub struct TournamentArgs {
     /// Blokus: thinking time a move, in seconds, for engines that take one.
     #[arg(long, default_value_t = 0.2)]
     pub time: f64,
-    /// Blokus: games open with this many random moves a side; games 2k and
-    /// 2k + 1 share an opening, played from both seats.
-    #[arg(long, default_value_t = 2)]
-    pub random_opening: usize,
+    /// Games open with this many random moves a side (default: 2 in Blokus
+    /// Duo, 0 in the others); games 2k and 2k + 1 share an opening, played
+    /// from both seats.
+    #[arg(long)]
+    pub random_opening: Option<usize>,
 }
 
 /// Runs a tournament.
 pub fn run(args: TournamentArgs, output: &mut dyn Write) -> anyhow::Result<()> {
     let series = &args.series;
+    let opening = args.random_opening.unwrap_or(0);
     match args.game {
         TournamentGame::Blokus => {
             anyhow::ensure!(
@@ -61,32 +63,38 @@ pub fn run(args: TournamentArgs, output: &mut dyn Write) -> anyhow::Result<()> {
             );
             let table = BlokusTable {
                 time: Duration::from_secs_f64(args.time),
-                random_opening: args.random_opening,
+                random_opening: args.random_opening.unwrap_or(2),
                 seed: series.seed,
             };
             let what = format!(
                 "Blokus Duo from {} random moves a side",
-                args.random_opening
+                table.random_opening
             );
             tournament(&table, &series.config("blokus"), &what, output)?;
         }
         TournamentGame::Dobutsu => {
-            two_player_tournament(series, games::dobutsu::Position::start(), output)?;
+            two_player_tournament(series, games::dobutsu::Position::start(), opening, output)?;
         }
         TournamentGame::Janken => {
-            two_player_tournament(series, games::janken::Position::new(args.blind), output)?;
+            two_player_tournament(
+                series,
+                games::janken::Position::new(args.blind),
+                opening,
+                output,
+            )?;
         }
         TournamentGame::Kyoto => {
             two_player_tournament(
                 series,
                 games::kyoto::Position::start(args.points == Points::On),
+                opening,
                 output,
             )?;
         }
         TournamentGame::Reversi => {
             anyhow::ensure!(
-                series.start.is_none(),
-                "--start: Reversi's series start from the preset's position (--preset)"
+                series.start.is_none() && args.random_opening.is_none(),
+                "--start, --random-opening: Reversi's series start from the preset's position (--preset)"
             );
             let setup =
                 Setup::preset(&args.preset).map_err(|e| anyhow::anyhow!("--preset: {e}"))?;

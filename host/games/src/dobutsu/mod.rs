@@ -46,6 +46,51 @@ impl Game for Position {
     fn is_noisy(&self, m: Move) -> bool {
         m.captured != 0 || m.promotes
     }
+
+    fn order_hint(&self, m: Move) -> i32 {
+        if !self.is_noisy(m) {
+            return 0;
+        }
+        // The most valuable victim first (the lion above all), then the least
+        // valuable attacker; a promotion counts as winning a hen.
+        let victim = if m.promotes { 3 } else { 0 } + kind_order(m.captured & 7);
+        16 * victim - kind_order(m.kind) + 16
+    }
+
+    fn in_check(&self) -> bool {
+        let me = self.side();
+        self.lion(me)
+            .is_some_and(|cell| self.attacked_by(1 - me) & (1 << cell) != 0)
+    }
+
+    fn null_move(&self) -> Option<Position> {
+        let mut passed = *self;
+        passed.side ^= 1;
+        Some(passed)
+    }
+
+    /// A slot for each side, origin (a cell, or a dropped kind) and target.
+    const HISTORY_SIZE: usize = 2 * 16 * position::CELLS;
+
+    fn history_index(&self, m: Move) -> usize {
+        let origin = if m.is_drop() {
+            usize::from(Move::DROP) + usize::from(m.kind)
+        } else {
+            usize::from(m.from)
+        };
+        (self.side() * 16 + origin) * position::CELLS + usize::from(m.to)
+    }
+}
+
+/// A kind's rank for move ordering: chick, elephant and giraffe, hen, lion.
+fn kind_order(kind: u8) -> i32 {
+    match kind {
+        position::CHICK => 1,
+        position::ELEPHANT | position::GIRAFFE => 3,
+        position::HEN => 4,
+        position::LION => 50,
+        _ => 0,
+    }
 }
 
 impl TwoPlayerGame for Position {
@@ -151,6 +196,13 @@ impl Engines for Position {
                 .map(|p| Box::new(p) as crate::game::player::BoxedPlayer<Position>),
         )
     }
+
+    /// Fairy-Stockfish's `dobutsu` plays our rules but for the moment of the
+    /// try: it ends the game as the lion reaches a far cell no piece
+    /// attacks, we a ply later, when the lion is still there (it cannot be
+    /// taken, so every move between loses).
+    const UCI_VARIANT: Option<&'static str> = Some("dobutsu");
+    const UCI_NONE_LOSES: bool = true;
 
     fn engine_kinds() -> Vec<EngineKind<Position>> {
         let strong: EvaluationByName<Position> = strong_evaluation;

@@ -98,6 +98,11 @@ pub trait Engines: TwoPlayerGame + 'static {
     /// Fairy-Stockfish's name of the variant, if it plays it by our rules.
     const UCI_VARIANT: Option<&'static str> = None;
 
+    /// Whether Fairy-Stockfish's `bestmove (none)` in a game that goes on
+    /// by our rules means every move loses (its game ended a ply earlier
+    /// than ours does).
+    const UCI_NONE_LOSES: bool = false;
+
     /// Engines of the game beyond the searchers: name and what it is.
     const OTHER_ENGINES: &'static [(&'static str, &'static str)] = &[];
 

@@ -4,7 +4,7 @@
 
 use super::record::Record;
 use super::TwoPlayerGame;
-use crate::search::{Choice, Evaluator, Limits, Searcher};
+use crate::search::{Choice, Evaluator, Limits, Refinements, Searcher};
 use crate::spec::{number_in, value, EngineName};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -96,11 +96,14 @@ impl<G: TwoPlayerGame> Player<Record<G>> for SearchPlayer<G> {
 
 /// The options of the searchers, as `arena GAME engines` lists them.
 pub const SEARCH_OPTIONS: &str =
-    "depth=N, time=S, nodes=N, eval=E, choice=first|tie|rank, quiescence=on|off, table=BITS, seed=N";
+    "depth=N, time=S, nodes=N, eval=E, choice=first|tie|rank, quiescence=on|off, table=BITS, seed=N, \
+     refine=R+R..., without=R+R... (R: order, pvs, null, lmr, check, see, aspiration, buckets, all, none)";
 
 /// An engine as written on the command line: `NAME[:key=value,...]`, with
 /// the keys `depth`, `time` (seconds a move), `nodes`, `eval`, `choice`
-/// (`first`, `tie` or `rank`), `quiescence` (`on`/`off`), `table` (bits) and `seed`.
+/// (`first`, `tie` or `rank`), `quiescence` (`on`/`off`), `table` (bits),
+/// `seed`, and the search's refinements: `refine` (exactly these) and
+/// `without` (the engine's own but these).
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineSpec {
     pub name: String,
@@ -112,6 +115,10 @@ pub struct EngineSpec {
     pub quiescence: Option<bool>,
     pub table_bits: Option<u32>,
     pub seed: Option<u64>,
+    /// `refine=`: exactly these refinements.
+    pub refine: Option<String>,
+    /// `without=`: the engine's refinements but these.
+    pub without: Option<String>,
 }
 
 impl EngineSpec {
@@ -129,6 +136,8 @@ impl EngineSpec {
             quiescence: None,
             table_bits: None,
             seed: None,
+            refine: None,
+            without: None,
         };
         name.read(SEARCH_OPTIONS, |key, v| {
             match key {
@@ -156,6 +165,15 @@ impl EngineSpec {
                 }
                 "table" => spec.table_bits = Some(number_in(v, 0, 30, "a number of bits")?),
                 "seed" => spec.seed = Some(value(v, "a number")?),
+                "refine" | "without" => {
+                    let list: String = value(v, "refinements")?;
+                    Refinements::default().with(&list, true)?;
+                    if key == "refine" {
+                        spec.refine = Some(list);
+                    } else {
+                        spec.without = Some(list);
+                    }
+                }
                 _ => return Ok(false),
             }
             Ok(true)
@@ -184,6 +202,13 @@ impl EngineSpec {
         }
         if let Some(quiescence) = self.quiescence {
             limits.quiescence = quiescence;
+        }
+        // Both checked when the spec was read.
+        if let Some(list) = &self.refine {
+            limits.refine = Refinements::default().with(list, true).expect("checked");
+        }
+        if let Some(list) = &self.without {
+            limits.refine = limits.refine.with(list, false).expect("checked");
         }
         limits
     }
@@ -250,6 +275,15 @@ mod tests {
             ..Limits::depth(9)
         });
         assert_eq!((limits.max_depth, limits.time), (4, None));
+        let refined = EngineSpec::parse("alphabeta:refine=order+pvs,without=pvs").unwrap();
+        assert_eq!(refined.limits(Limits::default()).refine.names(), "order");
+        let without = EngineSpec::parse("alphabeta:without=null").unwrap();
+        let defaults = Limits {
+            refine: Refinements::all(),
+            ..Limits::default()
+        };
+        assert!(!without.limits(defaults).refine.null_move);
+        assert!(without.limits(defaults).refine.pvs);
         let timed = EngineSpec::parse("alphabeta:time=0.25,quiescence=off").unwrap();
         assert_eq!(timed.time, Some(Duration::from_millis(250)));
         assert_eq!(timed.quiescence, Some(false));
@@ -257,6 +291,7 @@ mod tests {
             ("", "not an engine name"),
             ("seed:depth", "depth: not a depth"),
             ("seed:depth=x", "depth=x: not a depth"),
+            ("alphabeta:refine=pvs+lnr", "no refinement `lnr`"),
             ("seed:time=-1", "time=-1: not seconds"),
             ("seed:choice=best", "first, tie and rank"),
             ("seed:colour=red", "no option `colour=red`"),

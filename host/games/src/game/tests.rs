@@ -204,6 +204,7 @@ fn a_series_alternates_seats_saves_every_game_and_does_not_depend_on_threads() {
         start: Nim::start(),
         max_plies: 60,
         seed: 3,
+        random_opening: 0,
     };
     let path = std::env::temp_dir().join(format!("nim-series-{}.txt", std::process::id()));
     let _ = std::fs::remove_file(&path);

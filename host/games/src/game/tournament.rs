@@ -8,6 +8,8 @@ use super::record::{Ending, Record};
 use super::{Engines, TwoPlayerGame};
 use crate::play::play_timed;
 use crate::series::{read_rounds, Played, Seats, SeriesGame};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 
 /// Plays `record` to its end, `players[0]` moving for the first side.
 /// `on_move` sees each move as it is made (to print or save it). A player
@@ -23,11 +25,15 @@ pub fn play_out<G: TwoPlayerGame>(
 }
 
 /// A two-player game's table for [`crate::series::run_series`]: the start,
-/// the length cap, and the seed game `i`'s engines take `seed + i` from.
+/// the length cap, the seed game `i`'s engines take `seed + i` from, and
+/// how many uniformly random moves a side open each game (games `2k` and
+/// `2k + 1` share their opening, so that each entrant plays it from both
+/// seats).
 pub struct TwoPlayerTable<G> {
     pub start: G,
     pub max_plies: usize,
     pub seed: u64,
+    pub random_opening: usize,
 }
 
 impl<G: Engines + Send + Sync> SeriesGame for TwoPlayerTable<G> {
@@ -54,6 +60,19 @@ impl<G: Engines + Send + Sync> SeriesGame for TwoPlayerTable<G> {
             .map_err(anyhow::Error::msg)?;
         let names: Vec<String> = players.iter().map(|p| p.name()).collect();
         let mut record = Record::new(self.start.clone(), self.max_plies);
+        let mut opening = StdRng::seed_from_u64(
+            self.seed
+                .wrapping_mul(7919)
+                .wrapping_add(u64::from(game / 2)),
+        );
+        for _ in 0..2 * self.random_opening {
+            let legal = record.legal_moves();
+            if record.ending().is_some() || legal.is_empty() {
+                break;
+            }
+            let m = legal[opening.random_range(0..legal.len())];
+            record.play(m).map_err(anyhow::Error::msg)?;
+        }
         let (points, thinking) = play_timed(&mut record, &mut players, &mut |_, _| {})?;
         let ending = record.ending().expect("a game played out has ended");
         Ok(Played {

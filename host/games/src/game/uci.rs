@@ -5,7 +5,7 @@
 
 use super::player::Player;
 use super::record::Record;
-use super::TwoPlayerGame;
+use super::Engines;
 use anyhow::Context;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -73,7 +73,7 @@ impl Drop for UciPlayer {
     }
 }
 
-impl<G: TwoPlayerGame> Player<Record<G>> for UciPlayer {
+impl<G: Engines> Player<Record<G>> for UciPlayer {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -98,6 +98,19 @@ impl<G: TwoPlayerGame> Player<Record<G>> for UciPlayer {
             .split_whitespace()
             .nth(1)
             .with_context(|| format!("{}: `{line}` names no move", self.name))?;
+        if text == "(none)" {
+            // Fairy-Stockfish's Dobutsu ends the game as a lion reaches a far
+            // cell no piece attacks; our rules end it a ply later, when the
+            // lion is still there: every move of the side to move loses, and
+            // the engine plays the first.
+            let legal = game.legal_moves();
+            anyhow::ensure!(
+                G::UCI_NONE_LOSES && !legal.is_empty(),
+                "{}: answered no move in a game that goes on",
+                self.name
+            );
+            return Ok(legal[0]);
+        }
         game.position()
             .parse_move(text)
             .map_err(|e| anyhow::anyhow!("{} answered {text}: {e}", self.name))

@@ -46,6 +46,11 @@ impl Game for Position {
     fn is_noisy(&self, m: Move) -> bool {
         m.steps().iter().any(|step| self.cube(step.to).is_some())
     }
+
+    fn order_hint(&self, m: Move) -> i32 {
+        // Turns that capture first; no null move: every turn is forced.
+        i32::from(self.is_noisy(m))
+    }
 }
 
 impl TwoPlayerGame for Position {

@@ -100,7 +100,7 @@ impl Evaluator<Position> for SeedEvaluation {
 pub struct StrongEvaluation;
 
 /// Each face's worth on the board.
-fn face_value(face: u8) -> i32 {
+pub(crate) fn face_value(face: u8) -> i32 {
     match face {
         PAWN => 100,
         LANCE => 260,

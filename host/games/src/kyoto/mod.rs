@@ -5,12 +5,14 @@
 pub mod eval;
 pub mod notation;
 pub mod position;
+pub mod tuned;
 
+use position::CELLS;
 pub use position::{Move, Position};
 
 use crate::game::player::{EngineKind, EvaluationByName};
 use crate::game::{Engines, Side, TwoPlayerGame};
-use crate::search::{Choice, Evaluator, Game, Limits, WIN};
+use crate::search::{Choice, Evaluator, Game, Limits, Refinements, WIN};
 use eval::{PairValues, SeedEvaluation, StrongEvaluation};
 use std::fmt;
 use std::time::Duration;
@@ -41,6 +43,48 @@ impl Game for Position {
 
     fn is_noisy(&self, m: Move) -> bool {
         m.captured != 0
+    }
+
+    fn order_hint(&self, m: Move) -> i32 {
+        if m.captured == 0 {
+            return 0;
+        }
+        // The most valuable victim first, then the least valuable attacker.
+        8 * eval::face_value(m.captured & 15) - eval::face_value(m.face) / 8 + 8
+    }
+
+    fn in_check(&self) -> bool {
+        Position::in_check(self, self.side())
+    }
+
+    fn null_move(&self) -> Option<Position> {
+        let mut passed = *self;
+        passed.side ^= 1;
+        Some(passed)
+    }
+
+    fn exchange(&self, m: Move) -> i32 {
+        // What is taken, less the moved piece (as it lands) if the square is defended.
+        let mut after = *self;
+        after.make(m);
+        let lost = if after.attacks(after.side(), m.to as usize) {
+            eval::face_value(m.face_after())
+        } else {
+            0
+        };
+        eval::face_value(m.captured & 15) - lost
+    }
+
+    /// A slot for each side, origin (a cell, or a dropped face) and target.
+    const HISTORY_SIZE: usize = 2 * 34 * CELLS;
+
+    fn history_index(&self, m: Move) -> usize {
+        let origin = if m.is_drop() {
+            usize::from(Move::DROP) + usize::from(m.face)
+        } else {
+            usize::from(m.from)
+        };
+        (self.side() * 34 + origin) * CELLS + usize::from(m.to)
     }
 }
 
@@ -73,11 +117,20 @@ impl TwoPlayerGame for Position {
     }
 }
 
-/// `eval=` values: `strong` (ours), `average` (the seed's averaged values),
+/// `eval=` values: `tuned` (fitted by `arena tune kyoto`), `file:PATH` (a
+/// weights file it wrote), `strong` (ours, set by hand), `average` (the
+/// seed's averaged values),
 /// or four values `LT/SB/GN/RP` (lance-tokin, silver-bishop, gold-knight,
 /// rook-pawn: the seed's varied players).
 fn evaluation(name: Option<&str>, default: &str) -> Result<Box<dyn Evaluator<Position>>, String> {
     Ok(match name.unwrap_or(default) {
+        "tuned" => Box::new(tuned::TunedEvaluation::fitted()),
+        file if file.starts_with("file:") => {
+            let path = &file["file:".len()..];
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read the weights file {path}: {e}"))?;
+            Box::new(tuned::TunedEvaluation::parse(&text).map_err(|e| format!("{path}: {e}"))?)
+        }
         "strong" => Box::new(StrongEvaluation),
         "average" => Box::new(SeedEvaluation {
             values: PairValues::AVERAGE,
@@ -87,15 +140,19 @@ fn evaluation(name: Option<&str>, default: &str) -> Result<Box<dyn Evaluator<Pos
         }),
         other => {
             return Err(format!(
-                "no evaluation `{other}`: strong, average, or four values LT/SB/GN/RP"
+                "no evaluation `{other}`: tuned, file:PATH, strong, average, or four values LT/SB/GN/RP"
             ))
         }
     })
 }
 
-fn strong_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, String> {
-    evaluation(name, "strong")
+fn tuned_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, String> {
+    evaluation(name, "tuned")
 }
+
+/// The shared search's refinements that gained in Kyoto shogi, each
+/// against the engine before it (`scripts/search-ladder.sh`, BENCHMARKS.md).
+pub const KYOTO_REFINEMENTS: &str = "order+pvs+aspiration+null+lmr+check";
 
 fn seed_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, String> {
     evaluation(name, "average")
@@ -106,21 +163,25 @@ impl Engines for Position {
     const UCI_VARIANT: Option<&'static str> = Some("kyotoshogi");
 
     fn engine_kinds() -> Vec<EngineKind<Position>> {
-        let strong: EvaluationByName<Position> = strong_evaluation;
+        let tuned: EvaluationByName<Position> = tuned_evaluation;
         let seed: EvaluationByName<Position> = seed_evaluation;
         vec![
             EngineKind {
                 name: "alphabeta",
-                about: "ours: iterative deepening alpha-beta with a table and quiescence, \
-                        our evaluation, 0.2 s a move",
+                about: "ours: iterative deepening alpha-beta with a table, quiescence and \
+                        the refinements measured to gain here (see `refine=`), our tuned \
+                        evaluation, 0.2 s a move",
                 limits: Limits {
                     max_depth: 64,
                     time: Some(Duration::from_millis(200)),
                     quiescence: true,
+                    refine: Refinements::default()
+                        .with(KYOTO_REFINEMENTS, true)
+                        .expect("refinements"),
                     ..Limits::default()
                 },
                 table_bits: 20,
-                evaluation: strong,
+                evaluation: tuned,
             },
             EngineKind {
                 name: "seed",

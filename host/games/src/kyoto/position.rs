@@ -215,7 +215,7 @@ impl Position {
     }
 
     /// Calls `visit` with every cell the piece on `from` attacks.
-    fn for_each_target(&self, from: usize, mut visit: impl FnMut(usize)) {
+    pub(crate) fn for_each_target(&self, from: usize, mut visit: impl FnMut(usize)) {
         let piece = self.board[from];
         let owner = Position::owner(piece);
         let (steps, slides) = motion(piece & 15);

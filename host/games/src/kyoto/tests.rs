@@ -195,3 +195,82 @@ fn fen_round_trips_and_bad_fens_are_named() {
         assert!(error.contains(says), "{bad}: {error}");
     }
 }
+
+#[test]
+fn the_search_hooks_agree_with_the_rules() {
+    // Random positions from random games: the hooks' answers against the rules'.
+    let mut rng = crate::game::splitmix64(17);
+    let mut slots = std::collections::HashSet::new();
+    for _ in 0..200 {
+        let mut p = Position::start(false);
+        for _ in 0..rng() % 30 {
+            let mut moves = Vec::new();
+            p.generate(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            p.make(moves[(rng() % moves.len() as u64) as usize]);
+        }
+        assert_eq!(Game::in_check(&p), p.in_check(p.side()));
+        let passed = Game::null_move(&p).unwrap();
+        assert_eq!((passed.side(), passed.board), (1 - p.side(), p.board));
+        assert_ne!(passed.zobrist(), p.zobrist());
+        let mut moves = Vec::new();
+        p.generate(&mut moves);
+        for m in moves {
+            assert_eq!(p.order_hint(m) > 0, m.captured != 0, "{m:?}");
+            let index = p.history_index(m);
+            assert!(index < <Position as Game>::HISTORY_SIZE);
+            slots.insert((
+                index,
+                p.side(),
+                m.from.min(25) + m.is_drop() as u8 * m.face,
+                m.to,
+            ));
+            if m.captured != 0 {
+                // The exchange never claims more than the victim, nor loses
+                // more than the mover.
+                let victim = eval::face_value(m.captured & 15);
+                let exchange = p.exchange(m);
+                assert!(exchange <= victim);
+                assert!(exchange >= victim - eval::face_value(m.face_after()));
+            }
+        }
+    }
+    // One slot for each (side, origin, target): no two moves share one.
+    let by_slot: std::collections::HashSet<usize> = slots.iter().map(|s| s.0).collect();
+    assert_eq!(by_slot.len(), slots.len());
+}
+
+#[test]
+fn the_exchange_counts_a_recapture() {
+    // Sente's pawn on c4 may take the gote pawn on c5 (+100), which gote's
+    // king on d5 would retake, the piece landing as a rook (-700).
+    let p = fen("2pk1/2P2/5/5/4K[] w 0 1");
+    let m = p.parse_move("c4c5").unwrap();
+    assert_eq!(
+        p.exchange(m),
+        eval::face_value(PAWN) - eval::face_value(ROOK)
+    );
+}
+
+#[test]
+fn the_refined_search_finds_the_pawn_drop_mate() {
+    let p = fen("kp3/5/1+N3/5/4K[P] w 0 1");
+    for refine in [Refinements::default(), Refinements::all()] {
+        let limits = Limits {
+            quiescence: true,
+            refine,
+            ..Limits::depth(3)
+        };
+        let outcome =
+            crate::search::Searcher::new(16, 1).search(&p, &[], limits, &eval::StrongEvaluation);
+        // A pawn dropped on a4 mates, with either face.
+        let best = outcome.best.map(Position::move_text);
+        assert!(
+            matches!(best.as_deref(), Some("P@a4" | "+P@a4")),
+            "{best:?} {refine:?}"
+        );
+        assert!(outcome.score >= crate::search::DECIDED);
+    }
+}

@@ -16,7 +16,9 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use table::Table;
 use terms::INFINITY;
-pub use terms::{Choice, Evaluator, Game, Limits, Outcome, OwnEvaluation, DECIDED, WIN};
+pub use terms::{
+    Choice, Evaluator, Game, Limits, Outcome, OwnEvaluation, Refinements, DECIDED, WIN,
+};
 
 /// A searcher that keeps its transposition table and random generator from
 /// one search to the next (one per player in a game).
@@ -25,7 +27,7 @@ pub struct Searcher<M> {
     rng: StdRng,
 }
 
-impl<M: Copy> Searcher<M> {
+impl<M: Copy + PartialEq> Searcher<M> {
     /// A searcher with a table of `2^table_bits` entries (0: no table) and
     /// random choices from `seed`.
     pub fn new(table_bits: u32, seed: u64) -> Searcher<M> {
@@ -54,6 +56,7 @@ impl<M: Copy> Searcher<M> {
         G: Game<Move = M>,
         E: Evaluator<G> + ?Sized,
     {
+        self.table.new_search(limits.refine.buckets);
         let mut run = Run::new(&mut self.table, eval, limits, history);
         let mut outcome = Outcome {
             best: None,
@@ -80,22 +83,62 @@ impl<M: Copy> Searcher<M> {
         };
         run.enter(root.key());
         for depth in 1..=limits.max_depth.max(1) {
-            let mut alpha = -INFINITY;
-            let mut scored = Vec::with_capacity(children.len());
-            for child in &children {
-                let floor = alpha.saturating_sub(margin).max(-INFINITY);
-                let score = -run.negamax(&child.position, depth - 1, 1, -INFINITY, -floor);
+            run.begin_iteration(depth);
+            // The window: everything, or about the last score (aspiration).
+            let aspire = limits.refine.aspiration
+                && margin == 0
+                && depth >= 4
+                && outcome.score.abs() < DECIDED;
+            let mut width = ASPIRATION;
+            let (mut low, mut high) = if aspire {
+                (outcome.score - width, outcome.score + width)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let scored = loop {
+                let scored = root_iteration(&mut run, &children, depth, low, high, margin);
                 if run.stopped() {
-                    break;
+                    // Under PVS the last best move is searched first: a move
+                    // of the unfinished iteration that proved better is kept.
+                    if let Some((child, score)) = scored.iter().max_by_key(|(_, s)| *s) {
+                        if limits.refine.pvs && margin == 0 && *score > low && *score > scored[0].1
+                        {
+                            outcome.best = Some(child.m);
+                        }
+                    }
+                    break None;
                 }
-                scored.push((child.clone(), score));
-                alpha = alpha.max(score);
-            }
-            if run.stopped() {
+                let best = scored.iter().map(|(_, s)| *s).max().unwrap_or(-INFINITY);
+                // Outside the window: search again with a wider one.
+                width = width.saturating_mul(4);
+                if best <= low && low > -INFINITY {
+                    low = if width >= DECIDED {
+                        -INFINITY
+                    } else {
+                        best - width
+                    };
+                } else if best >= high && high < INFINITY {
+                    high = if width >= DECIDED {
+                        INFINITY
+                    } else {
+                        best + width
+                    };
+                } else {
+                    break Some(scored);
+                }
+                // The move that failed high is tried first.
+                let mut order: Vec<_> = scored;
+                order.sort_by_key(|(_, score)| -score);
+                let tried: Vec<G::Move> = order.iter().map(|(c, _)| c.m).collect();
+                children
+                    .sort_by_key(|c| tried.iter().position(|&m| m == c.m).unwrap_or(usize::MAX));
+            };
+            let Some(mut scored) = scored else {
                 break;
-            }
+            };
             // Stable: among equal scores the earlier-searched move stays first.
             scored.sort_by_key(|(_, score)| -score);
+            let alpha = scored[0].1;
             outcome.score = alpha;
             outcome.depth = depth;
             outcome.root = scored.iter().map(|(c, s)| (c.m, *s)).collect();
@@ -115,6 +158,51 @@ impl<M: Copy> Searcher<M> {
         outcome.nodes = run.nodes();
         outcome
     }
+}
+
+/// The first aspiration window's half-width, in evaluation units.
+const ASPIRATION: i32 = 40;
+
+/// One iteration over the root's `children` at `depth` within (`low`,
+/// `high`): each move's score, in the order searched. A move is scored
+/// exactly when it comes within `margin` of the best so far; under PVS a
+/// move that cannot be best carries an upper bound. Stops early at a score
+/// of `high` or more.
+fn root_iteration<G, E>(
+    run: &mut Run<'_, G, E>,
+    children: &[negamax::Child<G>],
+    depth: u32,
+    low: i32,
+    high: i32,
+    margin: i32,
+) -> Vec<(negamax::Child<G>, i32)>
+where
+    G: Game,
+    E: Evaluator<G> + ?Sized,
+{
+    let pvs = run.limits().refine.pvs && margin == 0;
+    let mut alpha = low;
+    let mut scored = Vec::with_capacity(children.len());
+    for (i, child) in children.iter().enumerate() {
+        let floor = alpha.saturating_sub(margin).max(-INFINITY);
+        let mut score = if pvs && i > 0 {
+            -run.negamax(&child.position, depth - 1, 1, -alpha - 1, -alpha, true)
+        } else {
+            floor
+        };
+        if !pvs || i == 0 || (score > alpha && score < high) {
+            score = -run.negamax(&child.position, depth - 1, 1, -high, -floor, true);
+        }
+        if run.stopped() {
+            break;
+        }
+        scored.push((child.clone(), score));
+        alpha = alpha.max(score);
+        if alpha >= high {
+            break;
+        }
+    }
+    scored
 }
 
 /// The move `choice` picks from the root's scores, best first.

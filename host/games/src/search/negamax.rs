@@ -1,10 +1,15 @@
 //! One search's recursion: negamax alpha-beta with the transposition table,
-//! ordered children, repetition as a draw, quiescence, and the stop test
-//! (limits, clock, or a watcher's request: [`crate::thinking`]).
+//! ordered children, repetition as a draw, quiescence, the stop test
+//! (limits, clock, or a watcher's request: [`crate::thinking`]), and the
+//! refinements each engine switches on ([`Refinements`]): move ordering by
+//! hints, killers and history, principal variation search, null-move
+//! pruning, late-move reductions, check extensions and static exchange in
+//! quiescence.
 
 use super::table::{Bound, Entry, Table};
-use super::terms::{Evaluator, Game, Limits, DECIDED, INFINITY};
+use super::terms::{Evaluator, Game, Limits, Refinements, DECIDED, INFINITY};
 use crate::thinking;
+use std::borrow::Cow;
 use std::time::Instant;
 
 /// Quiescence follows at most this many noisy moves past the nominal depth.
@@ -29,6 +34,55 @@ pub struct Run<'a, G: Game, E: ?Sized> {
     path: Vec<u64>,
     nodes: u64,
     stopped: bool,
+    /// Two quiet moves a ply that last caused a cutoff there.
+    killers: Vec<[Option<G::Move>; 2]>,
+    /// Each quiet move's cutoffs, weighted by the depth squared.
+    history: Vec<i32>,
+    /// The iteration's depth (check extensions stop at twice it).
+    iteration: u32,
+}
+
+/// Ordering scores above every history score: the table's move, then
+/// hinted moves (by their hint), then the killers.
+const TABLE_MOVE: i32 = i32::MAX;
+const HINTED: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+
+/// The children a node searches: played out beforehand (the one-ply
+/// ordering) or moves played as they come ([`Refinements::ordering`]).
+enum Ordered<G: Game> {
+    Children(Vec<Child<G>>),
+    Moves(Vec<G::Move>),
+}
+
+impl<G: Game> Ordered<G> {
+    fn len(&self) -> usize {
+        match self {
+            Ordered::Children(children) => children.len(),
+            Ordered::Moves(moves) => moves.len(),
+        }
+    }
+
+    /// The `i`th move, the position after it, and its one-ply score if known.
+    fn get<'c>(&'c self, parent: &G, i: usize) -> (G::Move, Cow<'c, G>, Option<i32>) {
+        match self {
+            Ordered::Children(children) => {
+                let child = &children[i];
+                (child.m, Cow::Borrowed(&child.position), Some(child.order))
+            }
+            Ordered::Moves(moves) => {
+                let mut position = parent.clone();
+                position.play(moves[i]);
+                (moves[i], Cow::Owned(position), None)
+            }
+        }
+    }
+}
+
+/// How many plies a late quiet move is searched shallower first.
+fn reduction(depth: u32, index: usize) -> u32 {
+    let r = (f64::from(depth).ln() * (index as f64).ln() / 2.0).round() as u32;
+    r.clamp(1, 4)
 }
 
 /// A decided score `ply` plies from the root: wins sooner and losses later score higher.
@@ -70,7 +124,30 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
             path: history.iter().copied().filter(|&k| k != 0).collect(),
             nodes: 0,
             stopped: false,
+            killers: Vec::new(),
+            history: vec![0; G::HISTORY_SIZE],
+            iteration: 0,
         }
+    }
+
+    fn refine(&self) -> Refinements {
+        self.limits.refine
+    }
+
+    /// Starts the root's iteration at `depth`.
+    pub fn begin_iteration(&mut self, depth: u32) {
+        self.iteration = depth;
+    }
+
+    /// Pops the key [`Run::enter`] pushed.
+    fn leave(&mut self, key: u64) {
+        if key != 0 {
+            self.path.pop();
+        }
+    }
+
+    pub fn limits(&self) -> Limits {
+        self.limits
     }
 
     pub fn nodes(&self) -> u64 {
@@ -166,8 +243,69 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
         children
     }
 
+    /// The moves of `position` (`ply` from the root) in the order the
+    /// refined search tries them: the table's move, hinted moves by their
+    /// hint, the killers, then the rest by history; only noisy ones when
+    /// `noisy_only`.
+    fn ordered_moves(
+        &self,
+        position: &G,
+        ply: u32,
+        first: Option<G::Move>,
+        noisy_only: bool,
+    ) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        position.moves(&mut moves);
+        if noisy_only {
+            moves.retain(|&m| position.is_noisy(m));
+        }
+        let killers = self.killers.get(ply as usize).copied().unwrap_or([None; 2]);
+        let mut scored: Vec<(i32, G::Move)> = moves
+            .into_iter()
+            .map(|m| {
+                let score = if Some(m) == first {
+                    TABLE_MOVE
+                } else {
+                    let hint = position.order_hint(m);
+                    if hint > 0 {
+                        HINTED + hint.min(HINTED - 1)
+                    } else if Some(m) == killers[0] {
+                        KILLER + 1
+                    } else if Some(m) == killers[1] {
+                        KILLER
+                    } else if G::HISTORY_SIZE > 0 {
+                        self.history[position.history_index(m)] + hint
+                    } else {
+                        hint
+                    }
+                };
+                (score, m)
+            })
+            .collect();
+        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        scored.into_iter().map(|(_, m)| m).collect()
+    }
+
+    /// Remembers that the quiet move `m` of `position` cut off at `ply`, `depth` deep.
+    fn reward(&mut self, position: &G, m: G::Move, ply: u32, depth: u32) {
+        let ply = ply as usize;
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None; 2]);
+        }
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(m) {
+            killers[1] = killers[0];
+            killers[0] = Some(m);
+        }
+        if G::HISTORY_SIZE > 0 {
+            let slot = &mut self.history[position.history_index(m)];
+            *slot = (*slot + (depth * depth) as i32).min(KILLER - 1);
+        }
+    }
+
     /// The score of `position` for its side to move, searched `depth` plies deep
-    /// within (`alpha`, `beta`), `ply` plies from the root.
+    /// within (`alpha`, `beta`), `ply` plies from the root; `null_ok` when
+    /// the move into it was not a null move.
     pub fn negamax(
         &mut self,
         position: &G,
@@ -175,6 +313,7 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
         ply: u32,
         mut alpha: i32,
         beta: i32,
+        null_ok: bool,
     ) -> i32 {
         self.count_node();
         if self.stopped {
@@ -209,32 +348,71 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
                 }
             }
         }
+        let refine = self.refine();
+        let in_check = (refine.null_move || refine.reductions || refine.check_extension)
+            && position.in_check();
+        if refine.null_move
+            && null_ok
+            && !in_check
+            && depth >= 3
+            && beta - alpha == 1
+            && beta.abs() < DECIDED
+        {
+            if let Some(passed) = position.null_move() {
+                if self.eval.evaluate(position) >= beta {
+                    let reduced = depth - 1 - (2 + depth / 6).min(depth - 1);
+                    self.enter(key);
+                    let score = -self.negamax(&passed, reduced, ply + 1, -beta, 1 - beta, false);
+                    self.leave(key);
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score >= beta {
+                        return score.min(DECIDED - 1);
+                    }
+                }
+            }
+        }
         self.enter(key);
-        let children = self.children(position, ply, first, self.limits.beam);
+        let ordered = if refine.ordering {
+            let mut moves = self.ordered_moves(position, ply, first, false);
+            if let Some(width) = self.limits.beam {
+                moves.truncate(width.max(1));
+            }
+            Ordered::Moves(moves)
+        } else {
+            Ordered::Children(self.children(position, ply, first, self.limits.beam))
+        };
         let alpha_at_entry = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        for child in &children {
-            let score = if depth == 1 && !self.limits.quiescence {
-                // The one-ply score is this child's whole search at depth 0.
-                self.count_node();
-                child.order
-            } else {
-                -self.negamax(&child.position, depth - 1, ply + 1, -beta, -alpha)
+        for i in 0..ordered.len() {
+            let (m, child, order) = ordered.get(position, i);
+            let score = match order {
+                Some(order) if depth == 1 && !self.limits.quiescence => {
+                    // The one-ply score is this child's whole search at depth 0.
+                    self.count_node();
+                    order
+                }
+                _ => self.search_child(position, m, &child, i, depth, ply, alpha, beta, in_check),
             };
             if score > best {
                 best = score;
-                best_move = Some(child.m);
+                best_move = Some(m);
             }
             alpha = alpha.max(score);
-            if alpha >= beta || self.stopped {
+            if self.stopped {
+                break;
+            }
+            if alpha >= beta {
+                if refine.ordering && !position.is_noisy(m) {
+                    self.reward(position, m, ply, depth);
+                }
                 break;
             }
         }
-        if key != 0 {
-            self.path.pop();
-        }
-        if children.is_empty() {
+        self.leave(key);
+        if ordered.len() == 0 {
             return at_ply(position.no_move_score(), ply);
         }
         if !self.stopped && key != 0 {
@@ -256,6 +434,48 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
         best
     }
 
+    /// The score of the `index`th child of `parent` (`child`, after `m`)
+    /// within (`alpha`, `beta`): extended if it gives check, reduced if it
+    /// is a late quiet move, and with a null window first under PVS.
+    #[allow(clippy::too_many_arguments)]
+    fn search_child(
+        &mut self,
+        parent: &G,
+        m: G::Move,
+        child: &G,
+        index: usize,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+        in_check: bool,
+    ) -> i32 {
+        let refine = self.refine();
+        let gives_check = refine.check_extension && child.in_check();
+        let extend = gives_check && ply < 2 * self.iteration;
+        let depth = depth - 1 + u32::from(extend);
+        let ply = ply + 1;
+        let quiet = !gives_check && !in_check && !parent.is_noisy(m);
+        let reduce = if refine.reductions && quiet && depth >= 2 && index >= 3 {
+            reduction(depth + 1, index).min(depth - 1)
+        } else {
+            0
+        };
+        if reduce > 0 {
+            let score = -self.negamax(child, depth - reduce, ply, -alpha - 1, -alpha, true);
+            if score <= alpha {
+                return score;
+            }
+        }
+        if index > 0 && refine.pvs && beta - alpha > 1 {
+            let score = -self.negamax(child, depth, ply, -alpha - 1, -alpha, true);
+            if score <= alpha || score >= beta {
+                return score;
+            }
+        }
+        -self.negamax(child, depth, ply, -beta, -alpha, true)
+    }
+
     /// The score of `position` searching only noisy moves, the side to move
     /// free to stand pat on the evaluation.
     fn quiesce(&mut self, position: &G, ply: u32, mut alpha: i32, beta: i32, taken: u32) -> i32 {
@@ -266,14 +486,35 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
         if let Some(result) = position.terminal() {
             return at_ply(result, ply);
         }
-        let stand = self.eval.evaluate(position);
+        let refine = self.refine();
+        // In check (with check extensions on), every evasion is searched and
+        // standing pat is no option.
+        let evading = refine.check_extension && taken < QUIESCENCE_PLIES && position.in_check();
+        let stand = if evading {
+            -INFINITY
+        } else {
+            self.eval.evaluate(position)
+        };
         if stand >= beta || taken >= QUIESCENCE_PLIES {
             return stand;
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        for child in self.children_where(position, ply, None, None, true) {
-            let score = -self.quiesce(&child.position, ply + 1, -beta, -alpha, taken + 1);
+        let ordered = if refine.ordering {
+            let mut moves = self.ordered_moves(position, ply, None, !evading);
+            if refine.exchange && !evading {
+                moves.retain(|&m| position.exchange(m) >= 0);
+            }
+            Ordered::Moves(moves)
+        } else {
+            Ordered::Children(self.children_where(position, ply, None, None, !evading))
+        };
+        if evading && ordered.len() == 0 {
+            return at_ply(position.no_move_score(), ply);
+        }
+        for i in 0..ordered.len() {
+            let (_, child, _) = ordered.get(position, i);
+            let score = -self.quiesce(&child, ply + 1, -beta, -alpha, taken + 1);
             best = best.max(score);
             alpha = alpha.max(score);
             if alpha >= beta || self.stopped {

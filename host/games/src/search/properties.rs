@@ -81,6 +81,20 @@ fn alpha_beta_with_a_table_scores_every_tree_as_minimax_does() {
             let tabled = searcher.search(&root, &[], Limits::depth(depth), &OwnEvaluation);
             assert_eq!(plain.score, expected, "seed {seed} depth {depth}");
             assert_eq!(tabled.score, expected, "seed {seed} depth {depth}, table");
+            // Ordering by killers, PVS, aspiration windows and the bucketed
+            // table change the work, never a fixed-depth score.
+            let exact = Limits {
+                refine: Refinements::exact(),
+                ..Limits::depth(depth)
+            };
+            let mut refined = Searcher::new(10, seed);
+            let outcome = refined.search(&root, &[], exact, &OwnEvaluation);
+            assert_eq!(
+                outcome.score, expected,
+                "seed {seed} depth {depth}, refined"
+            );
+            let chosen = outcome.root.iter().find(|(m, _)| Some(*m) == outcome.best);
+            assert_eq!(chosen.map(|(_, s)| *s), Some(expected));
             // The chosen move's own score is the best.
             let chosen = tabled.root.iter().find(|(m, _)| Some(*m) == tabled.best);
             assert_eq!(chosen.map(|(_, s)| *s), Some(expected));
@@ -312,4 +326,47 @@ fn a_node_budget_stops_the_search_with_a_move() {
     assert!(outcome.best.is_some());
     assert!(outcome.depth < 40);
     assert!(outcome.nodes < 2_100, "{} nodes", outcome.nodes);
+}
+
+#[test]
+fn every_refinement_keeps_wins_draws_and_recaptures_right() {
+    let all = |depth| Limits {
+        refine: Refinements::all(),
+        quiescence: true,
+        ..Limits::depth(depth)
+    };
+    let walk = Walk {
+        at: 0,
+        goal: 1,
+        side: 0,
+    };
+    let mut searcher = Searcher::new(8, 1);
+    let outcome = searcher.search(&walk, &[], all(6), &OwnEvaluation);
+    assert_eq!((outcome.score, outcome.best), (0, Some(-1)));
+    let race = Race {
+        heaps: [1, 3],
+        finished: false,
+    };
+    let outcome = Searcher::new(8, 1).search(&race, &[], all(5), &OwnEvaluation);
+    assert_eq!((outcome.best, outcome.score), (Some(0), WIN - 1));
+    let trade = Trade {
+        material: 0,
+        captures: vec![3, 5],
+    };
+    let outcome = Searcher::new(8, 1).search(&trade, &[], all(1), &OwnEvaluation);
+    assert_eq!((outcome.best, outcome.score), (Some(false), 0));
+}
+
+#[test]
+fn refinements_are_named_and_an_unknown_one_is_refused() {
+    let some = Refinements::default().with("order+pvs+null", true).unwrap();
+    assert_eq!(some.names(), "order+pvs+null");
+    assert_eq!(
+        Refinements::all().with("lmr+see", false).unwrap().names(),
+        "order+pvs+null+check+aspiration+buckets"
+    );
+    assert_eq!(Refinements::default().names(), "none");
+    assert_eq!(Refinements::all().names(), Refinements::NAMES.join("+"));
+    let error = Refinements::default().with("pvs+nul", true).unwrap_err();
+    assert!(error.contains("no refinement `nul`"), "{error}");
 }

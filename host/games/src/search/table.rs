@@ -1,5 +1,8 @@
-//! The transposition table: one entry a slot, indexed by the low bits of the
-//! position's key, replaced when the new result was searched at least as deep.
+//! The transposition table, indexed by the low bits of the position's key.
+//! Plain: one entry a slot, replaced when the new result was searched at
+//! least as deep. Bucketed: two entries a slot, the first kept for the
+//! deeper result of this search, the second always replaced, and entries
+//! of earlier searches replaced first.
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,7 +27,11 @@ pub struct Entry<M> {
 
 /// A fixed-size table; with no slots it stores nothing.
 pub struct Table<M> {
-    slots: Vec<Option<Entry<M>>>,
+    slots: Vec<Option<(Entry<M>, u8)>>,
+    /// Two entries a slot (see the module's comment).
+    buckets: bool,
+    /// The current search's number, to age out older entries.
+    generation: u8,
 }
 
 impl<M: Copy> Table<M> {
@@ -33,7 +40,18 @@ impl<M: Copy> Table<M> {
         let size = if bits == 0 { 0 } else { 1usize << bits.min(30) };
         Table {
             slots: vec![None; size],
+            buckets: false,
+            generation: 0,
         }
+    }
+
+    /// Starts a search with `buckets` on or off (a change empties the table).
+    pub fn new_search(&mut self, buckets: bool) {
+        if buckets != self.buckets {
+            self.clear();
+            self.buckets = buckets;
+        }
+        self.generation = self.generation.wrapping_add(1);
     }
 
     /// Empties every slot.
@@ -46,25 +64,50 @@ impl<M: Copy> Table<M> {
         if self.slots.is_empty() {
             return None;
         }
-        let slot = self.slots[self.index(key)]?;
-        (slot.key == key).then_some(slot)
+        let index = self.index(key);
+        let ways = if self.buckets { 2 } else { 1 };
+        self.slots[index..index + ways]
+            .iter()
+            .flatten()
+            .map(|(entry, _)| *entry)
+            .find(|entry| entry.key == key)
     }
 
-    /// Stores `entry` unless its slot holds a deeper result of another position.
+    /// Stores `entry`. Plain: unless its slot holds a deeper result of
+    /// another position. Bucketed: in the first entry if that is free, of
+    /// this position, of an earlier search or shallower; else in the second.
     pub fn store(&mut self, entry: Entry<M>) {
         if self.slots.is_empty() {
             return;
         }
         let index = self.index(entry.key);
-        let keep_old =
-            self.slots[index].is_some_and(|old| old.key != entry.key && old.depth > entry.depth);
-        if !keep_old {
-            self.slots[index] = Some(entry);
+        let generation = self.generation;
+        if !self.buckets {
+            let keep_old = self.slots[index]
+                .is_some_and(|(old, _)| old.key != entry.key && old.depth > entry.depth);
+            if !keep_old {
+                self.slots[index] = Some((entry, generation));
+            }
+            return;
         }
+        let first_taken = self.slots[index].is_some_and(|(old, age)| {
+            old.key != entry.key && age == generation && old.depth > entry.depth
+        });
+        let at = if first_taken { index + 1 } else { index };
+        if !first_taken && self.slots[index + 1].is_some_and(|(old, _)| old.key == entry.key) {
+            // The position moves to the deep entry: no stale copy is left behind.
+            self.slots[index + 1] = None;
+        }
+        self.slots[at] = Some((entry, generation));
     }
 
     fn index(&self, key: u64) -> usize {
-        (key as usize) & (self.slots.len() - 1)
+        let index = (key as usize) & (self.slots.len() - 1);
+        if self.buckets {
+            index & !1
+        } else {
+            index
+        }
     }
 }
 
@@ -99,6 +142,45 @@ mod tests {
         assert_eq!(table.probe(19).map(|e| e.depth), Some(1));
         table.clear();
         assert!(table.probe(19).is_none());
+    }
+
+    #[test]
+    fn a_bucket_keeps_this_searchs_deep_entry_beside_the_newest_and_ages_out_older_ones() {
+        let mut table = Table::new(4);
+        table.new_search(true);
+        // 3, 19 and 35 all share the bucket of slots 2 and 3.
+        table.store(entry(3, 6));
+        table.store(entry(19, 2));
+        assert_eq!(table.probe(3).map(|e| e.depth), Some(6));
+        assert_eq!(table.probe(19).map(|e| e.depth), Some(2));
+        // A third position replaces the always-replaced entry, not the deep one.
+        table.store(entry(35, 1));
+        assert_eq!(table.probe(3).map(|e| e.depth), Some(6));
+        assert!(table.probe(19).is_none());
+        assert_eq!(table.probe(35).map(|e| e.depth), Some(1));
+        // A deeper result takes the first entry.
+        table.store(entry(19, 7));
+        assert_eq!(table.probe(19).map(|e| e.depth), Some(7));
+        assert!(table.probe(3).is_none());
+        // In the next search, the old deep entry gives way to any new result.
+        table.new_search(true);
+        table.store(entry(51, 1));
+        assert_eq!(table.probe(51).map(|e| e.depth), Some(1));
+        assert!(table.probe(19).is_none());
+        assert_eq!(table.probe(35).map(|e| e.depth), Some(1));
+        // The same position moving to the deep entry leaves no copy behind.
+        table.store(entry(35, 2));
+        table.store(entry(35, 9));
+        assert_eq!(table.probe(35).map(|e| e.depth), Some(9));
+        assert_eq!(
+            table
+                .slots
+                .iter()
+                .flatten()
+                .filter(|(e, _)| e.key == 35)
+                .count(),
+            1
+        );
     }
 
     #[test]

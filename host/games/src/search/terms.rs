@@ -37,6 +37,35 @@ pub trait Game: Clone {
     fn is_noisy(&self, _m: Self::Move) -> bool {
         false
     }
+    /// A cheap guess of how good `m` is, for ordering without playing it
+    /// (captures by most valuable victim, least valuable attacker): above 0
+    /// tries it before the killers and the history. Used with
+    /// [`Refinements::ordering`].
+    fn order_hint(&self, _m: Self::Move) -> i32 {
+        0
+    }
+    /// Whether the side to move is in check (check extensions, and no null
+    /// move or reduction out of check).
+    fn in_check(&self) -> bool {
+        false
+    }
+    /// The position with the turn passed, where passing is a fair test of a
+    /// position's strength (zugzwang rare); `None` where it is not.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+    /// The material a noisy move wins once the likely recaptures are
+    /// counted (static exchange); below 0 it loses material and quiescence
+    /// skips it with [`Refinements::exchange`].
+    fn exchange(&self, _m: Self::Move) -> i32 {
+        0
+    }
+    /// The size of the history table (0: no history heuristic).
+    const HISTORY_SIZE: usize = 0;
+    /// The history slot of a quiet move, below [`Game::HISTORY_SIZE`].
+    fn history_index(&self, _m: Self::Move) -> usize {
+        0
+    }
 }
 
 /// A static evaluation for the side to move, apart from the game so that one game
@@ -77,6 +106,122 @@ pub enum Choice {
     SeedRank,
 }
 
+/// The refinements of plain alpha-beta, each on or off. All off is the
+/// seeds' plain search (every root move scored exactly, children ordered by
+/// a one-ply look); each is switched on for an engine only where a measured
+/// match shows it gains.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Refinements {
+    /// `order`: children ordered by the table's move, [`Game::order_hint`],
+    /// two killer moves a ply and the history heuristic, without playing
+    /// each child first.
+    pub ordering: bool,
+    /// `pvs`: principal variation search (later moves tried with a null window).
+    pub pvs: bool,
+    /// `null`: null-move pruning (where [`Game::null_move`] allows it).
+    pub null_move: bool,
+    /// `lmr`: late quiet moves searched shallower first.
+    pub reductions: bool,
+    /// `check`: a move that gives check searched a ply deeper, and every
+    /// move searched in check in quiescence.
+    pub check_extension: bool,
+    /// `see`: quiescence skips captures that lose material by static exchange.
+    pub exchange: bool,
+    /// `aspiration`: each iteration starts with a narrow window about the last score.
+    pub aspiration: bool,
+    /// `buckets`: two table entries a slot, one kept for the deeper search
+    /// and one always replaced, and entries of earlier searches aged out.
+    pub buckets: bool,
+}
+
+impl Refinements {
+    /// Every refinement's name, as `refine=` and `without=` read them.
+    pub const NAMES: [&'static str; 8] = [
+        "order",
+        "pvs",
+        "null",
+        "lmr",
+        "check",
+        "see",
+        "aspiration",
+        "buckets",
+    ];
+
+    /// All refinements on.
+    pub fn all() -> Refinements {
+        let mut all = Refinements::default();
+        for name in Refinements::NAMES {
+            *all.flag(name).expect("a refinement") = true;
+        }
+        all
+    }
+
+    /// The refinements that keep a fixed-depth search's score exact.
+    pub fn exact() -> Refinements {
+        Refinements {
+            null_move: false,
+            reductions: false,
+            check_extension: false,
+            exchange: false,
+            ..Refinements::all()
+        }
+    }
+
+    fn flag(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
+            "order" => &mut self.ordering,
+            "pvs" => &mut self.pvs,
+            "null" => &mut self.null_move,
+            "lmr" => &mut self.reductions,
+            "check" => &mut self.check_extension,
+            "see" => &mut self.exchange,
+            "aspiration" => &mut self.aspiration,
+            "buckets" => &mut self.buckets,
+            _ => return None,
+        })
+    }
+
+    /// These refinements with each of `list` (`+`-joined names, `all` or
+    /// `none`) set to `on`; the error names an unknown one.
+    pub fn with(mut self, list: &str, on: bool) -> Result<Refinements, String> {
+        for name in list.split('+') {
+            match name {
+                "all" => {
+                    self = if on {
+                        Refinements::all()
+                    } else {
+                        Refinements::default()
+                    }
+                }
+                "none" => {}
+                _ => {
+                    *self.flag(name).ok_or_else(|| {
+                        format!(
+                            "no refinement `{name}`: {}, all or none",
+                            Refinements::NAMES.join(", ")
+                        )
+                    })? = on
+                }
+            }
+        }
+        Ok(self)
+    }
+
+    /// The names of the refinements on, `+`-joined (`none` when none is).
+    pub fn names(&self) -> String {
+        let mut copy = *self;
+        let on: Vec<&str> = Refinements::NAMES
+            .into_iter()
+            .filter(|name| *copy.flag(name).expect("a refinement"))
+            .collect();
+        if on.is_empty() {
+            "none".to_string()
+        } else {
+            on.join("+")
+        }
+    }
+}
+
 /// When the search must stop and how it plays.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
@@ -92,6 +237,8 @@ pub struct Limits {
     pub quiescence: bool,
     /// How the root's move is picked.
     pub choice: Choice,
+    /// The refinements of plain alpha-beta in use.
+    pub refine: Refinements,
 }
 
 impl Default for Limits {
@@ -103,6 +250,7 @@ impl Default for Limits {
             beam: None,
             quiescence: false,
             choice: Choice::First,
+            refine: Refinements::default(),
         }
     }
 }

@@ -4,7 +4,10 @@
 //! mutates with a small probability, and a gene whose best value has settled
 //! (its standard deviation over a window of generations at most a threshold)
 //! is fixed from then on. It knows nothing of any game: fitness comes from a
-//! function that plays one game between two weight vectors.
+//! function that plays one game between two weight vectors. [`texel`] fits
+//! a linear evaluation to game results instead.
+
+pub mod texel;
 
 use crate::game::{Outcome, Side};
 use rand::rngs::StdRng;
