@@ -114,6 +114,9 @@ pub enum Experiment {
     /// Simulation shogi seed, table 9: players with varied piece values against
     /// the averaged-values player, each seat.
     KyotoTable9,
+    /// Simulation shogi seed, table 9 played by the seed's own program (its
+    /// Java ported), keeping the departures `--variant` names.
+    KyotoTable9SeedProgram,
     /// Three-player Reversi seed: its Monte Carlo player against two random
     /// players, in each seat.
     ReversiSeedTable,
@@ -140,6 +143,17 @@ pub struct ExperimentArgs {
     /// Only the first ROWS rows of a long table (Kyoto table 9 has 31).
     #[arg(long)]
     pub rows: Option<usize>,
+    /// Kyoto table 9: only these rows, numbered from 1 as the seed lists
+    /// them (`--pick 4,13,23`); 0 is a control row, the averaged values
+    /// against themselves.
+    #[arg(long, value_delimiter = ',')]
+    pub pick: Vec<usize>,
+    /// kyoto-table9-seed-program: where the seed's program departs from our
+    /// game and player, `seed` (all of it) or `ours` (none), then `+NAME`
+    /// (the seed's way) or `-NAME` (ours) for `root`, `table`, `drop-eval`,
+    /// `points-eval`, `drop-face`, `repetition`, `turn-points`.
+    #[arg(long, default_value = "seed")]
+    pub variant: String,
     /// The file every game is appended to.
     #[arg(long, default_value = "experiment-games.txt")]
     pub records: std::path::PathBuf,
@@ -272,7 +286,30 @@ const KYOTO_TABLE9: [([i32; 4], f64, f64); 31] = [
     ([2200, 600, 1200, 1200], 35.0, 65.0),
 ];
 
-fn kyoto_table9(rows: usize) -> Vec<Table> {
+/// The rows of table 9 to play: `pick` (1-based; 0 the averaged values
+/// against themselves, no published figure) or the first `rows`.
+fn kyoto_table9_rows(
+    rows: Option<usize>,
+    pick: &[usize],
+) -> Vec<([i32; 4], Option<f64>, Option<f64>)> {
+    if pick.is_empty() {
+        return KYOTO_TABLE9
+            .iter()
+            .take(rows.unwrap_or(KYOTO_TABLE9.len()))
+            .map(|&(v, first, second)| (v, Some(first), Some(second)))
+            .collect();
+    }
+    pick.iter()
+        .filter_map(|&row| match row {
+            0 => Some(([900, 1400, 950, 1550], None, None)),
+            row => KYOTO_TABLE9
+                .get(row - 1)
+                .map(|&(v, first, second)| (v, Some(first), Some(second))),
+        })
+        .collect()
+}
+
+fn kyoto_table9(rows: Option<usize>, pick: &[usize]) -> Vec<Table> {
     let average = "seed".to_string();
     vec![Table {
         title: "Simulation shogi table 9: the varied player's win rate against the averaged \
@@ -283,21 +320,15 @@ fn kyoto_table9(rows: usize) -> Vec<Table> {
             "varied moves first".to_string(),
             "varied moves second".to_string(),
         ],
-        rows: KYOTO_TABLE9
-            .iter()
-            .take(rows)
-            .map(|&(v, first, second)| {
+        rows: kyoto_table9_rows(rows, pick)
+            .into_iter()
+            .map(|(v, first, second)| {
                 let varied = format!("seed:eval={}/{}/{}/{}", v[0], v[1], v[2], v[3]);
                 (
                     format!("{}/{}/{}/{}", v[0], v[1], v[2], v[3]),
                     vec![
-                        cell(
-                            varied.clone(),
-                            average.clone(),
-                            Some(first),
-                            Reported::First,
-                        ),
-                        cell(average.clone(), varied, Some(second), Reported::Second),
+                        cell(varied.clone(), average.clone(), first, Reported::First),
+                        cell(average.clone(), varied, second, Reported::Second),
                     ],
                 )
             })
@@ -310,7 +341,8 @@ pub fn run(args: ExperimentArgs, output: &mut dyn Write) -> anyhow::Result<()> {
     let (tables, default_games) = match args.name {
         Experiment::DobutsuTable1 => (dobutsu_table1(), 50),
         Experiment::DobutsuTables2And3 => (dobutsu_tables_2_and_3(), 100),
-        Experiment::KyotoTable9 => (kyoto_table9(args.rows.unwrap_or(31)), 100),
+        Experiment::KyotoTable9 => (kyoto_table9(args.rows, &args.pick), 100),
+        Experiment::KyotoTable9SeedProgram => return run_seed_program(&args, output),
         Experiment::ReversiSeedTable => return run_reversi(&args, &reversi_seed_table(), output),
         Experiment::ReversiMctsVsSeed => {
             return run_reversi(&args, &reversi_mcts_vs_seed(), output)
@@ -343,6 +375,77 @@ pub fn run(args: ExperimentArgs, output: &mut dyn Write) -> anyhow::Result<()> {
             output,
         ),
     }
+}
+
+/// Table 9 played by the seed's own program ([`games::kyoto::seed_variants`]):
+/// for each row the varied values as sente against the averaged ones, then
+/// as gote, `games` each; the varied side's wins with 95% intervals, the
+/// seed's figure in brackets, the drawn games (repetition or `max_plies`)
+/// and the mean length.
+fn run_seed_program(args: &ExperimentArgs, output: &mut dyn Write) -> anyhow::Result<()> {
+    use games::kyoto::seed_variants::{SeedProgramTable, Variant};
+    use games::series::{Seating, SeriesConfig};
+    let variant = Variant::parse(&args.variant).map_err(anyhow::Error::msg)?;
+    let games = args.games.unwrap_or(100);
+    writeln!(
+        output,
+        "KyotoTable9SeedProgram: the seed's program, variant `{}` ({variant}); {games} games a \
+         cell, games longer than {} plies drawn; records appended to {}",
+        args.variant,
+        args.max_plies,
+        args.records.display()
+    )?;
+    writeln!(
+        output,
+        "\n| values LT/SB/GN/RP | varied moves first | varied moves second | draws (first, second) | mean plies (first, second) |\n|---|---|---|---|---|"
+    )?;
+    for (values, first, second) in kyoto_table9_rows(args.rows, &args.pick) {
+        let varied = format!("{}/{}/{}/{}", values[0], values[1], values[2], values[3]);
+        let mut cells = Vec::new();
+        for (a, b, published, reported) in [
+            (
+                varied.clone(),
+                "average".to_string(),
+                first,
+                Reported::First,
+            ),
+            (
+                "average".to_string(),
+                varied.clone(),
+                second,
+                Reported::Second,
+            ),
+        ] {
+            let table = SeedProgramTable::new(variant, args.seed, args.max_plies);
+            let config = SeriesConfig {
+                a: a.clone(),
+                b: b.clone(),
+                games,
+                seating: Seating::AFirst,
+                jobs: args.jobs,
+                records: Some(args.records.clone()),
+                resume: false,
+            };
+            let tally = run_with_bar(&table, &config, &format!("{a} vs {b} "))?;
+            let seat = tally.by_seat[0];
+            cells.push((
+                format!(
+                    "{}{}",
+                    cell_text(&seat, reported),
+                    published_text(published)
+                ),
+                seat.draws,
+                table.mean_plies(),
+            ));
+        }
+        writeln!(
+            output,
+            "| {varied} | {} | {} | {}, {} | {:.0}, {:.0} |",
+            cells[0].0, cells[1].0, cells[0].1, cells[1].1, cells[0].2, cells[1].2
+        )?;
+        output.flush()?;
+    }
+    Ok(())
 }
 
 /// A column of a Reversi table: engine A in each seat in turn against engine
@@ -494,6 +597,8 @@ mod tests {
                 jobs: 1,
                 max_plies: 300,
                 rows: None,
+                pick: Vec::new(),
+                variant: "seed".to_string(),
                 records: records.clone(),
             },
             &mut output,

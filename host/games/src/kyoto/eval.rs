@@ -126,19 +126,14 @@ impl Evaluator<Position> for StrongEvaluation {
         let mut score = 0;
         let mut king_zone_attacks = [0i32; 2];
         let kings = [position.king(0), position.king(1)];
-        for cell in 0..CELLS {
-            let piece = position.at(cell);
-            if piece == 0 {
-                continue;
-            }
-            let owner = usize::from(piece & GOTE != 0);
+        for (cell, face, owner) in position.pieces() {
             let sign = if owner == me { 1 } else { -1 };
-            score += sign * face_value(piece & 15);
+            score += sign * face_value(face);
             // Pieces near the enemy king press it.
             if let Some(king) = kings[1 - owner] {
                 let (kr, kc) = ((king / 5) as i32, (king % 5) as i32);
                 let (r, c) = ((cell / 5) as i32, (cell % 5) as i32);
-                if (kr - r).abs() <= 2 && (kc - c).abs() <= 2 && piece & 15 != KING {
+                if (kr - r).abs() <= 2 && (kc - c).abs() <= 2 && face != KING {
                     king_zone_attacks[owner] += 1;
                 }
             }

@@ -5,6 +5,7 @@
 pub mod eval;
 pub mod notation;
 pub mod position;
+pub mod seed_variants;
 pub mod tuned;
 
 use position::CELLS;

@@ -208,6 +208,15 @@ impl Position {
         usize::from(piece & GOTE != 0)
     }
 
+    /// Every piece on the board: its cell, its face and its owner (0 sente, 1 gote).
+    pub fn pieces(&self) -> impl Iterator<Item = (usize, u8, usize)> + '_ {
+        self.board
+            .iter()
+            .enumerate()
+            .filter(|(_, &piece)| piece != 0)
+            .map(|(cell, &piece)| (cell, piece & 15, Position::owner(piece)))
+    }
+
     /// The cell of `side`'s king.
     pub fn king(&self, side: usize) -> Option<usize> {
         let code = KING | if side == 1 { GOTE } else { 0 };

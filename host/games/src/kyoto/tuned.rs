@@ -68,14 +68,8 @@ pub fn for_each_feature(position: &Position, mut visit: impl FnMut(usize, i32)) 
     let me = position.side();
     let kings = [position.king(0), position.king(1)];
     let mut mobility = 0;
-    for cell in 0..CELLS {
-        let piece = position.at(cell);
-        if piece == 0 {
-            continue;
-        }
-        let owner = usize::from(piece & GOTE != 0);
+    for (cell, face, owner) in position.pieces() {
         let sign = if owner == me { 1 } else { -1 };
-        let face = piece & 15;
         position.for_each_target(cell, |to| {
             let target = position.at(to);
             if target == 0 || usize::from(target & GOTE != 0) != owner {
