@@ -695,6 +695,51 @@ fn experiment_prints_the_seeds_table_beside_ours() {
     assert_eq!(saved.matches("[Result ").count(), 24, "{saved}");
 }
 
+#[test]
+fn the_seeds_own_program_replays_picked_rows_of_table_9() {
+    let records = scratch_dir("experiment-seed-program").join("games.txt");
+    let records = records.to_str().unwrap();
+    let experiment = |variant: &str| {
+        arena(
+            &[
+                "experiment",
+                "kyoto-table9-seed-program",
+                "--pick",
+                "0,4",
+                "--games",
+                "2",
+                "--max-plies",
+                "40",
+                "--variant",
+                variant,
+                "--records",
+                records,
+            ],
+            "",
+        )
+    };
+    let run = experiment("seed-root");
+    assert_eq!(run.error, None);
+    let rows: Vec<&str> = run
+        .output
+        .lines()
+        .filter(|l| l.starts_with("| 1") || l.starts_with("| 9"))
+        .collect();
+    // Row 0 is the averaged values against themselves (no published
+    // figure); row 4 has the seed's figures in brackets.
+    assert_eq!(rows.len(), 2, "{}", run.output);
+    assert!(rows[0].starts_with("| 900/1400/950/1550 |"), "{}", rows[0]);
+    assert!(
+        rows[1].starts_with("| 1300/1300/1000/1300 |") && rows[1].contains("%]"),
+        "{}",
+        rows[1]
+    );
+    let saved = std::fs::read_to_string(records).unwrap();
+    assert_eq!(saved.matches("[Round ").count(), 8, "{saved}");
+    let error = experiment("seed-rot").error.unwrap();
+    assert!(error.contains("rot"), "{error}");
+}
+
 /// The whole game's reachable positions (about a minute and 4 GiB; `make
 /// test-slow`): the published count.
 #[test]
