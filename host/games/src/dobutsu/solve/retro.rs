@@ -5,19 +5,23 @@
 //! opponent's lion wins in 1 ply; a side whose opponent's lion stands on
 //! its far row out of reach loses in 1 (whatever it plays, that lion has
 //! won at the start of its turn); a side without a move loses at once.
-//! Every other class counts its distinct children (by class). Then, level
-//! by level of the distance `d`: the predecessors (by [`for_each_predecessor`],
-//! those in the set and not leaves) of every class lost in `d` are won in
-//! `d + 1` unless already decided; then those of every class won in `d`
-//! lose one undecided child, and a predecessor left with none is lost in
-//! `d + 1`. Won classes thus take their shortest win and lost ones their
-//! longest defence. What is never decided is drawn: neither side can
-//! force a win, and a repetition ends the game.
+//! Every other class counts its distinct children (by class) that are not
+//! catches: a move that lets the opponent catch the lion loses in 2, the
+//! shortest loss there is, so it decides nothing unless every move does
+//! (the class is then lost in 2), and the catches, more than half the
+//! classes, are never worked backwards from. Then, level by level of the
+//! distance `d`: the predecessors (by [`for_each_predecessor`], those
+//! reached and not leaves) of every class lost in `d` are won in `d + 1`
+//! unless already decided; then those of every class won in `d` lose one
+//! undecided child, and a predecessor left with none is lost in `d + 1`.
+//! Won classes thus take their shortest win and lost ones their longest
+//! defence. What is never decided is drawn: neither side can force a win,
+//! and a repetition ends the game. The cells are the reach's (see
+//! [`Reached`]), updated in place by compare-and-swap from all threads.
 
-use super::code::{canonical, decode, encode};
-use super::reach::{can_catch, huge_vec, in_parallel, is_leaf, ClassSet};
+use super::index::Index;
+use super::reach::{attacked, in_parallel, is_symmetric, prefetch_cells, Entry, Reached, REACH};
 use super::unmove::for_each_predecessor;
-use crate::dobutsu::position::Position;
 use std::sync::atomic::{AtomicU16, Ordering};
 
 /// A value for the side to move: 0 drawn (or not yet known), else a result
@@ -51,44 +55,15 @@ pub fn verdict(value: Value) -> Verdict {
     }
 }
 
-/// The value of a class per slot of its set.
-pub struct Values {
-    pub values: Vec<Value>,
-    /// The greatest distance of a decided class.
-    pub longest: u16,
-}
-
-/// The number of distinct classes among the children of `position`
-/// (`codes` is scratch space).
-fn distinct_children(
-    position: &Position,
-    moves: &mut Vec<crate::dobutsu::Move>,
-    codes: &mut Vec<u64>,
-) -> usize {
-    moves.clear();
-    codes.clear();
-    position.generate(moves);
-    for &m in moves.iter() {
-        let mut child = *position;
-        child.make(m);
-        codes.push(canonical(encode(&child)));
-    }
-    codes.sort_unstable();
-    codes.dedup();
-    codes.len()
-}
-
-/// Slots a worker takes at a time in the first pass.
-const SLOT_CHUNK: usize = 1 << 16;
-
 /// While a class is undecided its cell holds the number of its children
-/// not yet known to be won (neither [`WON`] nor [`LOST`] set); decided, its
-/// value. Decrements one undecided child; true if it was the last (the
-/// class is then lost in `next`).
+/// not yet known to be won (neither [`WON`] nor [`LOST`] set; never 0, the
+/// cell of an index not reached); decided, its value. Decrements one
+/// undecided child; true if it was the last (the class is then lost in
+/// `next`).
 fn one_child_won(cell: &AtomicU16, next: Value) -> bool {
     let mut seen = cell.load(Ordering::Relaxed);
     loop {
-        if seen & (WON | LOST) != 0 {
+        if seen & (WON | LOST) != 0 || seen == 0 {
             return false;
         }
         let new = if seen == 1 { LOST | next } else { seen - 1 };
@@ -103,7 +78,7 @@ fn one_child_won(cell: &AtomicU16, next: Value) -> bool {
 fn win(cell: &AtomicU16, next: Value) -> bool {
     let mut seen = cell.load(Ordering::Relaxed);
     loop {
-        if seen & (WON | LOST) != 0 {
+        if seen & (WON | LOST) != 0 || seen == 0 {
             return false;
         }
         match cell.compare_exchange_weak(seen, WON | next, Ordering::Relaxed, Ordering::Relaxed) {
@@ -113,132 +88,101 @@ fn win(cell: &AtomicU16, next: Value) -> bool {
     }
 }
 
-/// Solves every class of `set` with `threads` threads; `progress` sees each
-/// distance done and the classes decided so far.
-pub fn solve(set: &ClassSet, threads: usize, progress: &(dyn Fn(u16, u64) + Sync)) -> Values {
-    let size = set.capacity();
-    let cells: Vec<AtomicU16> = huge_vec(size, || AtomicU16::new(0));
-    // The leaves' values and everyone else's count of children.
-    let chunks: Vec<usize> = (0..size).step_by(SLOT_CHUNK).collect();
-    let first: Vec<Vec<u32>> = in_parallel(&chunks, threads, |part| {
-        let (mut moves, mut children) = (Vec::new(), Vec::new());
-        let mut decided = Vec::new();
-        for &start in part {
-            let end = (start + SLOT_CHUNK).min(size);
-            for (slot, cell) in cells[start..end].iter().enumerate() {
-                let slot = start + slot;
-                let Some(class) = set.class_at(slot) else {
-                    continue;
-                };
-                let position = decode(class.code);
-                let value = if can_catch(&position) {
-                    WON | 1
-                } else if is_leaf(&position) {
-                    LOST | 1
-                } else {
-                    match distinct_children(&position, &mut moves, &mut children) {
-                        0 => LOST,
-                        n => {
-                            cell.store(n as Value, Ordering::Relaxed);
-                            continue;
-                        }
-                    }
-                };
-                cell.store(value, Ordering::Relaxed);
-                decided.push(slot as u32);
-            }
-        }
-        decided
-    });
-    let mut total = 0u64;
-    // Levels by distance: those decided at distance d make the next ones.
-    let mut by_distance: Vec<Vec<u32>> = Vec::new();
-    for slot in first.into_iter().flatten() {
-        let d = usize::from(cells[slot as usize].load(Ordering::Relaxed) & DISTANCE);
-        if by_distance.len() <= d {
-            by_distance.resize(d + 1, Vec::new());
-        }
-        by_distance[d].push(slot);
-        total += 1;
+/// The value of a reached index's cell once the analysis is done:
+/// a class still counting children is drawn.
+pub fn final_value(cell: Value) -> Value {
+    if cell & (WON | LOST) != 0 {
+        cell
+    } else {
+        DRAWN
     }
-    let mut d = 0;
-    let mut longest = 0;
+}
+
+/// Solves every class `reached` holds with `threads` threads, from its
+/// seeds; `progress` sees each distance done and the classes decided so
+/// far (the catches apart). Returns the greatest distance of a decided class.
+pub fn solve(reached: &mut Reached, threads: usize, progress: &(dyn Fn(u16, u64) + Sync)) -> u16 {
+    // Per distance, the classes lost and won there (the seeds are lost).
+    let mut by_distance: Vec<[Vec<Entry>; 2]> = std::mem::take(&mut reached.seeds)
+        .into_iter()
+        .map(|lost| [lost, Vec::new()])
+        .collect();
+    let reached = &*reached;
+    let cells = &reached.cells;
+    let mut total: u64 = by_distance.iter().map(|[lost, _]| lost.len() as u64).sum();
+    let (mut d, mut longest) = (0, 0);
     while d < by_distance.len() {
-        let level = std::mem::take(&mut by_distance[d]);
-        if !level.is_empty() {
-            longest = d as u16;
+        let [lost, won] = std::mem::take(&mut by_distance[d]);
+        if !lost.is_empty() || !won.is_empty() {
+            longest = longest.max(d as u16);
         }
-        let (lost, won): (Vec<u32>, Vec<u32>) = level
-            .into_iter()
-            .partition(|&s| cells[s as usize].load(Ordering::Relaxed) & LOST != 0);
         let next = (d + 1) as Value;
         // Lost in d: every undecided predecessor wins in d + 1.
         let wins = in_parallel(&lost, threads, |part| {
-            let (mut out, mut preds, mut classes) = (Vec::new(), Vec::new(), Vec::new());
-            for &slot in part {
-                predecessor_slots(set, slot as usize, &mut classes, &mut preds);
-                out.extend(preds.iter().filter(|&&p| win(&cells[p as usize], next)));
+            let (mut out, mut preds): (Vec<Entry>, _) = (Vec::new(), Vec::new());
+            for entry in part {
+                predecessors(&reached.index, entry, &mut preds);
+                prefetch_cells(cells, &preds);
+                out.extend(preds.iter().filter(|p| win(&cells[p.0 as usize], next)));
             }
             out
         });
+        drop(lost);
         // Won in d: a predecessor whose children are all won is lost in d + 1.
         let losses = in_parallel(&won, threads, |part| {
-            let (mut out, mut preds, mut classes) = (Vec::new(), Vec::new(), Vec::new());
-            for &slot in part {
-                predecessor_slots(set, slot as usize, &mut classes, &mut preds);
+            let (mut out, mut preds): (Vec<Entry>, _) = (Vec::new(), Vec::new());
+            for entry in part {
+                predecessors(&reached.index, entry, &mut preds);
+                prefetch_cells(cells, &preds);
                 out.extend(
                     preds
                         .iter()
-                        .filter(|&&p| one_child_won(&cells[p as usize], next)),
+                        .filter(|p| one_child_won(&cells[p.0 as usize], next)),
                 );
             }
             out
         });
-        let new: Vec<u32> = wins.into_iter().chain(losses).flatten().collect();
-        if !new.is_empty() {
-            total += new.len() as u64;
+        drop(won);
+        let new = [losses, wins].map(|parts| parts.concat());
+        if new.iter().any(|n| !n.is_empty()) {
+            total += new.iter().map(|n| n.len() as u64).sum::<u64>();
             if by_distance.len() <= d + 1 {
-                by_distance.resize(d + 2, Vec::new());
+                by_distance.resize(d + 2, [Vec::new(), Vec::new()]);
             }
-            by_distance[d + 1].extend(new);
+            for (list, more) in by_distance[d + 1].iter_mut().zip(new) {
+                list.extend(more);
+            }
         }
         progress(d as u16, total);
         d += 1;
     }
-    // What is still counting children was never decided: drawn.
-    let values = cells
-        .into_iter()
-        .map(|cell| {
-            let value = cell.into_inner();
-            if value & (WON | LOST) != 0 {
-                value
-            } else {
-                DRAWN
-            }
-        })
-        .collect();
-    Values { values, longest }
+    longest
 }
 
-/// The distinct classes (as slots) of the set that class `slot` can come
-/// from. Leaves among them (not played on) are decided from the start, so
-/// nothing below changes them. The candidates' slots are prefetched as a
-/// batch before any is probed.
-fn predecessor_slots(set: &ClassSet, slot: usize, classes: &mut Vec<u64>, out: &mut Vec<u32>) {
+/// The distinct classes that class `entry` can come from, as entries,
+/// but for those outside the index (the mover's lion on its far row: a
+/// game already over) and the catches (the mover's lion attacked: decided
+/// from the start, and never encoded). Predecessors not reached have a
+/// zero cell; the other leaves among them are decided from the start, so
+/// nothing changes them.
+fn predecessors(index: &Index, entry: &Entry, out: &mut Vec<Entry>) {
     out.clear();
-    classes.clear();
-    let position = decode(set.class_at(slot).expect("a class").code);
-    for_each_predecessor(&position, |q| {
-        let class = canonical(encode(q));
-        set.prefetch(class);
-        classes.push(class);
+    let position = &entry.1;
+    let me = position.side();
+    let lion = position.lion(me).expect("a lion");
+    let table = &*REACH;
+    for_each_predecessor(position, |q| {
+        if attacked(table, q, 1 - me, lion) {
+            return;
+        }
+        if let Some(i) = index.encode(q) {
+            out.push((i, *q));
+        }
     });
-    out.extend(
-        classes
-            .iter()
-            .filter_map(|&class| set.slot_of_class(class))
-            .map(|s| s as u32),
-    );
-    out.sort_unstable();
-    out.dedup();
+    // Two predecessors of one class are mirror images of each other only
+    // if the class is its own mirror image.
+    if is_symmetric(position) {
+        out.sort_unstable_by_key(|e| e.0);
+        out.dedup_by_key(|e| e.0);
+    }
 }

@@ -1,28 +1,36 @@
-//! The solution's file: every class's code and value, sorted by code, 10
-//! bytes a class, behind a header that names the format, the rules version,
-//! the root, the counts and a checksum of the rest. A file that is not one,
-//! is damaged, or was made for other rules is refused with the reason.
+//! The solution's file: which indices of the dense [`Index`] were reached
+//! (a bitmap) and the value of each reached class in the order of the
+//! index, 2 bytes a class, behind a header that names the format, the
+//! rules version, the root (whose material makes the index), the counts
+//! and a checksum of the rest. A file that is not one, is damaged, was
+//! made for other rules or in the older format is refused with the reason.
 //!
 //! ```text
-//! 0   16  magic "DOBUTSU-SOLVED\0\0"
+//! 0   16  magic "DOBUTSU-SOLVED-2"
 //! 16   4  rules version (little-endian u32, RULES_VERSION)
-//! 20   8  root's code
-//! 28   8  positions (Tanaka's count, mirror images apart)
-//! 36   8  classes (entries below)
-//! 44   8  FNV-1a 64 of the entries
-//! 52  ..  entries: code (u64) then value (u16), little-endian, by code
+//! 20   8  root's code (solve::code)
+//! 28   8  positions (Tanaka's count, mirror images apart): the values below
+//! 36   8  the index's size: the bits of the bitmap
+//! 44   8  FNV-1a 64 over the 64-bit words of the bitmap, then of the values
+//!         four at a time (the last word padded with zeros)
+//! 52  ..  bitmap: u64 words, little-endian, bit i % 64 of word i / 64
+//! ..  ..  values: u16, little-endian, one a set bit, in order
 //! ```
 
-use super::code::{canonical, encode};
+use super::code::{decode, encode};
+use super::index::Index;
 use super::retro::Value;
 use super::Solution;
 use crate::dobutsu::position::Position;
 use std::io::{BufWriter, Read, Write};
 use std::path::Path;
 
-const MAGIC: &[u8; 16] = b"DOBUTSU-SOLVED\0\0";
+const MAGIC: &[u8; 16] = b"DOBUTSU-SOLVED-2";
+/// The first format's magic: codes and values sorted by code.
+const OLD_MAGIC: &[u8; 16] = b"DOBUTSU-SOLVED\0\0";
 const HEADER: usize = 52;
-const ENTRY: usize = 10;
+/// Words of the bitmap a rank entry covers.
+const BLOCK: usize = 8;
 
 /// The rules the values hold for; a table of other rules is refused. 1:
 /// the spec's rules (catch; the try won at the start of the lion's side's
@@ -39,58 +47,73 @@ pub fn default_path() -> std::path::PathBuf {
     home.join(".cache/fpga-blokus/dobutsu-solution.tb")
 }
 
-/// A solution read back: codes in order, a value each.
+/// A solution read back: the reached indices and a value each.
 pub struct Table {
     pub root: u64,
     pub positions: u64,
-    codes: Vec<u64>,
+    index: Index,
+    words: Vec<u64>,
+    /// The set bits before each block of [`BLOCK`] words.
+    ranks: Vec<u32>,
     values: Vec<Value>,
 }
 
-/// FNV-1a, 64 bits, continued from `state` (start from [`FNV_OFFSET`]).
-pub fn fnv1a(state: u64, bytes: &[u8]) -> u64 {
-    bytes.iter().fold(state, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+/// FNV-1a, 64 bits, over 64-bit words, continued from `state` (start from
+/// [`FNV_OFFSET`]).
+pub fn fnv1a_words(state: u64, words: &[u64]) -> u64 {
+    words
+        .iter()
+        .fold(state, |h, &w| (h ^ w).wrapping_mul(0x0000_0100_0000_01b3))
 }
 /// FNV-1a's starting state.
 pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
-/// The slots of `solution`'s classes in the order of their codes: the
-/// order of a table's entries (4 bytes a class beside the set).
-fn slots_by_code(solution: &Solution) -> Vec<u32> {
-    let code = |slot: u32| solution.set.class_at(slot as usize).expect("a class").code;
-    let mut slots: Vec<u32> = solution.set.classes().map(|c| c.slot as u32).collect();
-    slots.sort_unstable_by_key(|&s| code(s));
-    slots
+/// Four values as a checksum's word.
+fn value_word(values: &[Value]) -> u64 {
+    values
+        .iter()
+        .enumerate()
+        .fold(0, |w, (k, &v)| w | u64::from(v) << (16 * k))
 }
 
 impl Table {
     /// The table of `solution`, solved from `root`.
     pub fn from_solution(root: &Position, solution: &Solution) -> Table {
-        let slots = slots_by_code(solution);
+        let words: Vec<u64> = solution.reached.set.words().collect();
+        let values = solution.values().map(|(_, v)| v).collect();
+        Table::new(encode(root), solution.reach.positions, words, values)
+    }
+
+    fn new(root: u64, positions: u64, words: Vec<u64>, values: Vec<Value>) -> Table {
+        let ranks = words
+            .chunks(BLOCK)
+            .scan(0u32, |before, block| {
+                let here = *before;
+                *before += block.iter().map(|w| w.count_ones()).sum::<u32>();
+                Some(here)
+            })
+            .collect();
         Table {
-            root: encode(root),
-            positions: solution.reach.positions,
-            codes: slots
-                .iter()
-                .map(|&s| solution.set.class_at(s as usize).expect("a class").code)
-                .collect(),
-            values: slots.iter().map(|&s| solution.values[s as usize]).collect(),
+            root,
+            positions,
+            index: Index::of(&decode(root)),
+            words,
+            ranks,
+            values,
         }
     }
 }
 
-/// Writes the header and `entries` (code, value) to `path`, through a
-/// temporary file renamed at the end, so that a table on disk is always
-/// whole. The checksum is summed as the entries go out and written into
-/// the header last.
-fn write_entries(
+/// Writes the header, the bitmap `words` and the `values` to `path`,
+/// through a temporary file renamed at the end, so that a table on disk is
+/// always whole. The checksum is summed as the data go out and written
+/// into the header last.
+fn write_parts(
     path: &Path,
     root: u64,
     positions: u64,
-    count: u64,
-    entries: impl Iterator<Item = (u64, Value)>,
+    words: impl ExactSizeIterator<Item = u64>,
+    values: impl Iterator<Item = Value>,
 ) -> std::io::Result<()> {
     use std::io::{Seek, SeekFrom};
     let partial = path.with_extension("part");
@@ -99,16 +122,28 @@ fn write_entries(
     out.write_all(&RULES_VERSION.to_le_bytes())?;
     out.write_all(&root.to_le_bytes())?;
     out.write_all(&positions.to_le_bytes())?;
-    out.write_all(&count.to_le_bytes())?;
+    out.write_all(&(words.len() as u64 * 64).to_le_bytes())?;
     out.write_all(&0u64.to_le_bytes())?;
     let mut checksum = FNV_OFFSET;
-    let mut entry = [0u8; ENTRY];
-    for (code, value) in entries {
-        entry[..8].copy_from_slice(&code.to_le_bytes());
-        entry[8..].copy_from_slice(&value.to_le_bytes());
-        checksum = fnv1a(checksum, &entry);
-        out.write_all(&entry)?;
+    for word in words {
+        checksum = fnv1a_words(checksum, &[word]);
+        out.write_all(&word.to_le_bytes())?;
     }
+    let mut four = Vec::with_capacity(4);
+    let mut count = 0u64;
+    for value in values {
+        four.push(value);
+        count += 1;
+        if four.len() == 4 {
+            checksum = fnv1a_words(checksum, &[value_word(&four)]);
+            four.clear();
+        }
+        out.write_all(&value.to_le_bytes())?;
+    }
+    if !four.is_empty() {
+        checksum = fnv1a_words(checksum, &[value_word(&four)]);
+    }
+    assert_eq!(count, positions, "a value for each position");
     let mut file = out.into_inner().map_err(|e| e.into_error())?;
     file.seek(SeekFrom::Start(44))?;
     file.write_all(&checksum.to_le_bytes())?;
@@ -119,41 +154,24 @@ fn write_entries(
 
 /// Writes `table` to `path`.
 pub fn write(path: &Path, table: &Table) -> std::io::Result<()> {
-    let entries = table
-        .codes
-        .iter()
-        .copied()
-        .zip(table.values.iter().copied());
-    write_entries(
+    write_parts(
         path,
         table.root,
         table.positions,
-        table.codes.len() as u64,
-        entries,
+        table.words.iter().copied(),
+        table.values.iter().copied(),
     )
 }
 
 /// Writes the table of `solution` (solved from `root`) to `path` straight
-/// from the solver's set: the codes sorted (8 bytes a class beside the
-/// set), each value found again by its code, a batch of slots prefetched
-/// at a time.
+/// from the solver's arrays.
 pub fn write_solution(path: &Path, root: &Position, solution: &Solution) -> std::io::Result<()> {
-    let mut codes: Vec<u64> = solution.set.classes().map(|c| c.code).collect();
-    codes.sort_unstable();
-    let set = &solution.set;
-    let entries = codes.chunks(64).flat_map(|batch| {
-        batch.iter().for_each(|&code| set.prefetch(code));
-        batch.iter().map(|&code| {
-            let slot = set.slot_of_class(code).expect("a class of the set");
-            (code, solution.values[slot])
-        })
-    });
-    write_entries(
+    write_parts(
         path,
         encode(root),
         solution.reach.positions,
-        codes.len() as u64,
-        entries,
+        solution.reached.set.words(),
+        solution.values().map(|(_, v)| v),
     )
 }
 
@@ -169,6 +187,11 @@ pub fn read(path: &Path) -> Result<Table, String> {
     let mut header = [0u8; HEADER];
     file.read_exact(&mut header)
         .map_err(|_| format!("{name} is not a Dobutsu solution table (too short)"))?;
+    if &header[..16] == OLD_MAGIC {
+        return Err(format!(
+            "{name} is a Dobutsu solution table of an older format: solve again (arena dobutsu solve)"
+        ));
+    }
     if &header[..16] != MAGIC {
         return Err(format!("{name} is not a Dobutsu solution table"));
     }
@@ -179,7 +202,7 @@ pub fn read(path: &Path) -> Result<Table, String> {
              {RULES_VERSION}: solve again (arena dobutsu solve)"
         ));
     }
-    let (root, positions, classes, checksum) = (
+    let (root, positions, size, checksum) = (
         u64_at(&header, 20),
         u64_at(&header, 28),
         u64_at(&header, 36),
@@ -189,56 +212,71 @@ pub fn read(path: &Path) -> Result<Table, String> {
         .metadata()
         .map_err(|e| format!("cannot read {name}: {e}"))?
         .len();
-    if length != HEADER as u64 + classes * ENTRY as u64 {
+    let expected = HEADER as u64 + size / 8 + positions * 2;
+    let index_size = Index::of(&decode(root)).size();
+    if length != expected || size != index_size.div_ceil(64) * 64 {
         return Err(format!(
-            "{name} is damaged: {} bytes of entries, the header says {classes} entries of {ENTRY}",
-            length.saturating_sub(HEADER as u64)
+            "{name} is damaged: {length} bytes, the header says {expected} ({positions} \
+             positions over an index of {size})"
         ));
     }
     let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
-    let mut codes = Vec::with_capacity(classes as usize);
-    let mut values = Vec::with_capacity(classes as usize);
-    let mut sum = FNV_OFFSET;
-    let mut entry = [0u8; ENTRY];
-    for _ in 0..classes {
-        reader
-            .read_exact(&mut entry)
-            .map_err(|e| format!("cannot read {name}: {e}"))?;
-        sum = fnv1a(sum, &entry);
-        codes.push(u64_at(&entry, 0));
-        values.push(u16::from_le_bytes([entry[8], entry[9]]));
-    }
+    let mut bytes = vec![0u8; (size / 8) as usize];
+    reader
+        .read_exact(&mut bytes)
+        .map_err(|e| format!("cannot read {name}: {e}"))?;
+    let words: Vec<u64> = bytes.chunks_exact(8).map(|w| u64_at(w, 0)).collect();
+    bytes = vec![0u8; positions as usize * 2];
+    reader
+        .read_exact(&mut bytes)
+        .map_err(|e| format!("cannot read {name}: {e}"))?;
+    let values: Vec<Value> = bytes
+        .chunks_exact(2)
+        .map(|v| u16::from_le_bytes([v[0], v[1]]))
+        .collect();
+    drop(bytes);
+    let sum = values
+        .chunks(4)
+        .fold(fnv1a_words(FNV_OFFSET, &words), |h, four| {
+            fnv1a_words(h, &[value_word(four)])
+        });
     if sum != checksum {
         return Err(format!("{name} is damaged: its checksum does not match"));
     }
-    if codes.windows(2).any(|w| w[0] >= w[1]) {
-        return Err(format!("{name} is damaged: its entries are out of order"));
+    let set: u64 = words.iter().map(|w| u64::from(w.count_ones())).sum();
+    if set != positions {
+        return Err(format!(
+            "{name} is damaged: {set} positions in its bitmap, {positions} values"
+        ));
     }
-    Ok(Table {
-        root,
-        positions,
-        codes,
-        values,
-    })
+    Ok(Table::new(root, positions, words, values))
 }
 
 impl Table {
     /// The value of `position` for its side to move, if the table has it.
     pub fn value(&self, position: &Position) -> Option<Value> {
-        let class = canonical(encode(position));
-        self.codes
-            .binary_search(&class)
-            .ok()
-            .map(|i| self.values[i])
+        let index = self.index.encode(position)? as usize;
+        let (w, bit) = (index / 64, index % 64);
+        let word = *self.words.get(w)?;
+        if word >> bit & 1 == 0 {
+            return None;
+        }
+        let block = w / BLOCK;
+        let before: u32 = self.words[block * BLOCK..w]
+            .iter()
+            .map(|w| w.count_ones())
+            .sum();
+        let rank = self.ranks[block] + before + (word & ((1u64 << bit) - 1)).count_ones();
+        Some(self.values[rank as usize])
     }
 
     /// The number of classes.
     pub fn len(&self) -> usize {
-        self.codes.len()
+        self.values.len()
     }
 
     /// Whether it has no class.
     pub fn is_empty(&self) -> bool {
-        self.codes.is_empty()
+        self.values.is_empty()
     }
 }

@@ -1,8 +1,11 @@
-//! Tests of the packed codes (round trips, mirror images) and of the
-//! reachable-set search on its first levels, counted by brute force.
+//! Tests of the packed codes (round trips, mirror images), of the
+//! reachable-set search on its first levels, counted by brute force, and
+//! of solutions of small sub-games against minimax and a plain solver.
 
+use super::bitmap::Bitmap;
 use super::code::{canonical, decode, encode, mirror, swap_sides};
-use super::reach::{is_leaf, ClassSet};
+use super::index::Index;
+use super::reach::{can_catch, is_leaf, is_symmetric};
 use super::retro::{verdict, Verdict};
 use super::table;
 use crate::dobutsu::Position;
@@ -63,14 +66,13 @@ fn codes_round_trip_and_mirror_images_are_mirrored_positions() {
     );
 }
 
-#[test]
-fn the_set_keeps_each_class_once_across_threads() {
-    let set = ClassSet::new(14);
-    let mut rng = StdRng::seed_from_u64(8);
-    let mut codes: Vec<u64> = Vec::new();
-    while codes.len() < 1500 {
+/// Positions of random games from the start.
+fn random_positions(seed: u64, count: usize) -> Vec<Position> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
         let mut position = Position::start();
-        for _ in 0..rng.random_range(0..30) {
+        for _ in 0..rng.random_range(0..40) {
             let mut moves = Vec::new();
             position.generate(&mut moves);
             if moves.is_empty() {
@@ -78,15 +80,27 @@ fn the_set_keeps_each_class_once_across_threads() {
             }
             position.make(moves[rng.random_range(0..moves.len())]);
         }
-        codes.push(encode(&position));
+        out.push(position);
     }
+    out
+}
+
+#[test]
+fn the_set_keeps_each_class_once_across_threads() {
+    let index = Index::new([2, 2, 2]);
+    let set = Bitmap::new(index.size());
+    let codes: Vec<u64> = random_positions(8, 1500)
+        .iter()
+        .filter(|p| index.encode(p).is_some())
+        .map(encode)
+        .collect();
     let new = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..4 {
             scope.spawn(|| {
                 for &code in &codes {
                     for image in [code, mirror(code), swap_sides(code)] {
-                        if set.insert(image) {
+                        if set.insert(index.encode(&decode(image)).unwrap()) {
                             new.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         }
                     }
@@ -100,14 +114,88 @@ fn the_set_keeps_each_class_once_across_threads() {
         classes.len(),
         "each class new exactly once"
     );
-    assert_eq!(set.classes().count(), classes.len());
+    assert_eq!(set.count(), classes.len() as u64);
+    assert_eq!(set.indices().count(), classes.len());
     for &code in &codes {
-        let slot = set.slot_of(mirror(code)).unwrap();
-        assert_eq!(set.slot_of(code), Some(slot));
-        assert_eq!(set.slot_of(swap_sides(code)), Some(slot));
-        assert_eq!(set.class_at(slot).unwrap().code, canonical(code));
+        let i = index.encode(&decode(code)).unwrap();
+        assert!(set.contains(i));
+        assert_eq!(index.encode(&decode(mirror(code))), Some(i));
+        assert_eq!(canonical(encode(&index.decode(i))), canonical(code));
     }
-    assert_eq!(set.slot_of(encode(&small_root())), None);
+    assert_eq!(index.encode(&small_root()), None);
+}
+
+/// `position` made its own mirror image, column A copied onto column C
+/// and the hands made up to the material; false if that cannot be (a lion
+/// off column B, too many pieces of a kind).
+fn symmetrize(position: &mut Position) -> bool {
+    for row in 0..4 {
+        let (a, c) = (row * 3, row * 3 + 2);
+        if position.board[a] & 7 == crate::dobutsu::position::LION
+            || position.board[c] & 7 == crate::dobutsu::position::LION
+        {
+            return false;
+        }
+        position.board[c] = position.board[a];
+    }
+    position.hands = [[0; 3]; 2];
+    let on_board = super::index::material(position);
+    for (k, n) in on_board.into_iter().enumerate() {
+        if n > 2 {
+            return false;
+        }
+        position.hands[k % 2][k] = 2 - n;
+    }
+    true
+}
+
+#[test]
+fn only_a_symmetric_position_has_two_moves_into_one_class() {
+    // The solver counts a position's children by class, and a class's
+    // predecessors by class, sorting them only for symmetric positions.
+    let index = Index::new([2, 2, 2]);
+    let mut rng = StdRng::seed_from_u64(12);
+    let (mut symmetric, mut doubled, mut others) = (0, 0, 0);
+    while symmetric < 3000 || others < 100_000 {
+        let mut position = index.decode(rng.random_range(0..index.size()) as u32);
+        if rng.random_range(0..4) == 0 && !symmetrize(&mut position) {
+            continue;
+        }
+        if is_leaf(&position) {
+            continue;
+        }
+        let mut moves = Vec::new();
+        position.generate(&mut moves);
+        let classes: Vec<u64> = moves
+            .iter()
+            .map(|&m| {
+                let mut child = position;
+                child.make(m);
+                canonical(encode(&child))
+            })
+            .collect();
+        let distinct: HashSet<u64> = classes.iter().copied().collect();
+        if is_symmetric(&position) {
+            symmetric += 1;
+            doubled += usize::from(distinct.len() < classes.len());
+        } else {
+            assert_eq!(distinct.len(), classes.len(), "{position}");
+            others += 1;
+        }
+    }
+    assert!(doubled > 1000, "{doubled} of {symmetric}");
+}
+
+#[test]
+fn the_quick_leaf_tests_agree_with_the_attack_maps() {
+    for position in random_positions(13, 20_000) {
+        let me = position.side();
+        let lion = position.lion(1 - me);
+        let catch = lion.is_none_or(|c| position.attacked_by(me) & (1 << c) != 0);
+        assert_eq!(can_catch(&position), catch, "{position}");
+        let far = lion.is_some_and(|c| crate::dobutsu::position::far_row(1 - me).contains(&c));
+        assert_eq!(is_leaf(&position), catch || far, "{position}");
+    }
 }
 
 /// The positions within `plies` of the start under Tanaka's rule, by brute force.
@@ -141,10 +229,14 @@ fn the_search_finds_what_a_brute_force_search_finds_level_by_level() {
     let levels = 7;
     let expected: HashSet<u64> = brute_force(levels).into_iter().map(canonical).collect();
     let reached = std::sync::Mutex::new(Vec::new());
-    let (reach, set) = super::reach::reach(&Position::start(), 2, 22, levels, &|level, total| {
+    let (reach, space) = super::reach::reach(&Position::start(), 2, levels, &|level, total| {
         reached.lock().unwrap().push((level, total));
     });
-    let mut found: Vec<u64> = set.classes().map(|c| c.code).collect();
+    let mut found: Vec<u64> = space
+        .set
+        .indices()
+        .map(|i| canonical(encode(&space.index.decode(i))))
+        .collect();
     found.sort();
     let mut wanted: Vec<u64> = expected.into_iter().collect();
     wanted.sort();
@@ -200,7 +292,7 @@ fn brute_value(position: &Position, plies: u32) -> Option<Verdict> {
 #[test]
 fn the_solution_of_a_small_sub_game_agrees_with_minimax_within_its_horizon() {
     let root = small_root();
-    let solution = super::solve(&root, 2, 18, None, &|_| {}).unwrap();
+    let solution = super::solve(&root, 2, None, &|_| {}).unwrap();
     assert!(solution.reach.positions > 1_000, "{:?}", solution.reach);
     let counts = solution.counts();
     assert_eq!(
@@ -209,9 +301,8 @@ fn the_solution_of_a_small_sub_game_agrees_with_minimax_within_its_horizon() {
     );
     let horizon = 5;
     let (mut agreed, mut decided) = (0, 0);
-    for class in solution.set.classes().step_by(7) {
-        let position = decode(class.code);
-        let value = verdict(solution.values[class.slot]);
+    for (position, value) in solution.classes().step_by(7) {
+        let value = verdict(value);
         let brute = brute_value(&position, horizon);
         if let Some(b) = brute {
             assert_eq!(value, b, "{position}");
@@ -234,7 +325,7 @@ fn the_solution_of_a_small_sub_game_agrees_with_minimax_within_its_horizon() {
 #[test]
 fn a_table_reads_back_and_a_damaged_or_foreign_one_is_refused() {
     let root = small_root();
-    let solution = super::solve(&root, 2, 18, None, &|_| {}).unwrap();
+    let solution = super::solve(&root, 2, None, &|_| {}).unwrap();
     let dir = std::env::temp_dir().join(format!("dobutsu-table-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("small.tb");
@@ -242,14 +333,13 @@ fn a_table_reads_back_and_a_damaged_or_foreign_one_is_refused() {
     let read = table::read(&path).unwrap();
     assert_eq!(read.len() as u64, solution.reach.positions);
     assert_eq!(read.positions, solution.reach.positions);
-    for class in solution.set.classes().step_by(11) {
-        let position = decode(class.code);
-        assert_eq!(read.value(&position), Some(solution.values[class.slot]));
-        assert_eq!(
-            read.value(&decode(mirror(class.code))),
-            Some(solution.values[class.slot])
-        );
+    for (position, value) in solution.classes().step_by(11) {
+        assert_eq!(read.value(&position), Some(value));
+        let code = encode(&position);
+        assert_eq!(read.value(&decode(mirror(code))), Some(value));
+        assert_eq!(read.value(&decode(swap_sides(code))), Some(value));
     }
+    assert_eq!(read.value(&Position::start()), None);
     let bytes = std::fs::read(&path).unwrap();
     let mut damaged = bytes.clone();
     let last = damaged.len() - 1;
@@ -284,7 +374,7 @@ fn the_perfect_player_never_does_worse_than_its_value_against_the_search() {
     use crate::game::tournament::play_out;
     use crate::game::{Engines, Outcome, Side};
     let root = small_root();
-    let solution = super::solve(&root, 2, 18, None, &|_| {}).unwrap();
+    let solution = super::solve(&root, 2, None, &|_| {}).unwrap();
     let table = std::sync::Arc::new(table::Table::from_solution(&root, &solution));
     let value = verdict(solution.value(&root).unwrap());
     assert_eq!(best_move(&table, &root).unwrap().1, value);
@@ -334,7 +424,7 @@ fn a_solve_resumes_from_its_checkpoint_and_ignores_another_roots() {
     let path = dir.join("small.reach");
     let resumed = |root: &Position| {
         let from_file = std::sync::atomic::AtomicBool::new(false);
-        let solution = super::solve(root, 2, 18, Some(&path), &|stage| {
+        let solution = super::solve(root, 2, Some(&path), &|stage| {
             if let super::Stage::Reached(true) = stage {
                 from_file.store(true, std::sync::atomic::Ordering::Relaxed);
             }
@@ -354,4 +444,37 @@ fn a_solve_resumes_from_its_checkpoint_and_ignores_another_roots() {
     let (third, _) = resumed(&other);
     assert!(!third);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn small_sub_games_solve_as_a_plain_solver_does() {
+    let roots = [
+        small_root(),
+        Position::from_fen("1l1/1g1/1G1/1L1[] w - - 0 1").unwrap(),
+        Position::from_fen("1l1/1c1/3/1LE[] b - - 0 1").unwrap(),
+        Position::from_fen("gl1/3/3/1L1[Cc] w - - 0 1").unwrap(),
+        Position::from_fen("1le/3/3/EL1[] b - - 0 1").unwrap(),
+    ];
+    for root in roots {
+        let expected = super::reference::solve(&root);
+        let solution = super::solve(&root, 2, None, &|_| {}).unwrap();
+        assert_eq!(solution.reach.positions, expected.len() as u64, "{root}");
+        let mut seen = 0;
+        for (position, value) in solution.classes() {
+            let class = canonical(encode(&position));
+            assert_eq!(expected.get(&class), Some(&value), "{position} from {root}");
+            seen += 1;
+        }
+        assert_eq!(seen, expected.len());
+        for (&class, &value) in &expected {
+            assert_eq!(solution.value(&decode(class)), Some(value));
+        }
+        let counts = solution.counts();
+        let won = expected
+            .values()
+            .filter(|&&v| v & super::retro::WON != 0)
+            .count();
+        assert_eq!(counts.won, won as u64);
+        assert!(expected.len() > 500, "{root}: {}", expected.len());
+    }
 }

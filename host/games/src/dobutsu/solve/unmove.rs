@@ -10,6 +10,26 @@
 use crate::dobutsu::position::{
     attacks, far_row, Position, CELLS, CHICK, ELEPHANT, GIRAFFE, GOTE, HAND_KINDS, HEN,
 };
+use std::sync::LazyLock;
+
+/// `SOURCES[owner][kind][to]`: the cells from which a piece of `owner` and
+/// `kind` attacks `to`.
+static SOURCES: LazyLock<[[[u16; CELLS]; 6]; 2]> = LazyLock::new(|| {
+    let mut table = [[[0u16; CELLS]; 6]; 2];
+    for (owner, per_owner) in table.iter_mut().enumerate() {
+        for kind in CHICK..=HEN {
+            for from in 0..CELLS {
+                let mut targets = attacks(owner, kind, from);
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    per_owner[kind as usize][to] |= 1 << from;
+                }
+            }
+        }
+    }
+    table
+});
 
 /// The other side's pieces a piece of hand kind `kind` may have been before
 /// its capture.
@@ -30,8 +50,11 @@ pub fn for_each_predecessor(position: &Position, mut f: impl FnMut(&Position)) {
     let mover_bit = if mover == 1 { GOTE } else { 0 };
     let mut before = *position;
     before.side = mover as u8;
-    for to in 0..CELLS {
-        let piece = position.board[to];
+    let sources = &*SOURCES;
+    let empty = (0..CELLS)
+        .filter(|&cell| position.board[cell] == 0)
+        .fold(0u16, |set, cell| set | 1 << cell);
+    for (to, &piece) in position.board.iter().enumerate() {
         if piece == 0 || usize::from(piece & GOTE != 0) != mover {
             continue;
         }
@@ -53,11 +76,10 @@ pub fn for_each_predecessor(position: &Position, mut f: impl FnMut(&Position)) {
         };
         for &earlier in was {
             let earlier_kind = earlier & 7;
-            for from in 0..CELLS {
-                if position.board[from] != 0 || attacks(mover, earlier_kind, from) & (1 << to) == 0
-                {
-                    continue;
-                }
+            let mut froms = sources[mover][usize::from(earlier_kind)][to] & empty;
+            while froms != 0 {
+                let from = froms.trailing_zeros() as usize;
+                froms &= froms - 1;
                 let mut q = before;
                 q.board[from] = earlier_kind | mover_bit;
                 q.board[to] = 0;
