@@ -43,7 +43,7 @@ unit:
 	$(CARGO) test --workspace
 
 # The long runs outside CI: whole refereed games of the board player in
-# rust-hdl's event simulator, and Dobutsu shogi's whole reachable set (4 GiB).
+# rust-hdl's event simulator, and Dobutsu shogi's whole reachable set (an 80 MB bitmap over a dense index).
 test-slow: setup
 	$(CARGO) test --release -p hdl --test contest_player -- --ignored --nocapture
 	$(CARGO) test --release -p end-to-end --test games_cli -- --ignored

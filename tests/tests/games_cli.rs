@@ -459,8 +459,6 @@ fn a_solved_sub_game_is_played_perfectly_from_its_table() {
             root,
             "--out",
             table.to_str().unwrap(),
-            "--table-bits",
-            "18",
             "--threads",
             "2",
         ],
@@ -740,7 +738,7 @@ fn the_seeds_own_program_replays_picked_rows_of_table_9() {
     assert!(error.contains("rot"), "{error}");
 }
 
-/// The whole game's reachable positions (about a minute and 4 GiB; `make
+/// The whole game's reachable positions (about a minute and a half; `make
 /// test-slow`): the published count.
 #[test]
 #[ignore]

@@ -49,10 +49,6 @@ pub enum DobutsuCommand {
         /// Threads (default: every core).
         #[arg(long)]
         threads: Option<usize>,
-        /// The set's size, 2^BITS slots of 8 bytes (29: 4 GiB, room for the
-        /// 247 million positions at under half full).
-        #[arg(long, default_value_t = crate::cli::solve::DEFAULT_TABLE_BITS)]
-        table_bits: u32,
     },
     /// Solve the game: every position reachable from the start and its
     /// value (won or lost in so many plies, or drawn) by retrograde
@@ -66,9 +62,6 @@ pub enum DobutsuCommand {
         /// Threads (default: every core).
         #[arg(long)]
         threads: Option<usize>,
-        /// The set's size, 2^BITS slots (29: 4 GiB).
-        #[arg(long, default_value_t = crate::cli::solve::DEFAULT_TABLE_BITS)]
-        table_bits: u32,
         /// Solve the positions reachable from this FEN instead of the start
         /// (a sub-game: a table for play from that position).
         #[arg(long)]
@@ -123,16 +116,8 @@ pub fn run(
         DobutsuCommand::Play(args) => {
             play(&args, Position::start(), "alphabeta:time=1", input, output)
         }
-        DobutsuCommand::Reachable {
-            threads,
-            table_bits,
-        } => crate::cli::solve::reachable(threads, table_bits, output),
-        DobutsuCommand::Solve {
-            out,
-            threads,
-            table_bits,
-            root,
-        } => crate::cli::solve::solve_command(
+        DobutsuCommand::Reachable { threads } => crate::cli::solve::reachable(threads, output),
+        DobutsuCommand::Solve { out, threads, root } => crate::cli::solve::solve_command(
             &match root {
                 Some(fen) => {
                     Position::from_fen(&fen).map_err(|e| anyhow::anyhow!("--root: {e}"))?
@@ -141,7 +126,6 @@ pub fn run(
             },
             &out.unwrap_or_else(games::dobutsu::solve::table::default_path),
             threads,
-            table_bits,
             output,
         ),
         DobutsuCommand::Engines => Ok(Position::list_engines(

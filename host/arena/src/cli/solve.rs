@@ -17,24 +17,8 @@ fn thread_count(threads: Option<usize>) -> usize {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
 }
 
-/// `--table-bits` sized the hash set of the first solver; the dense index
-/// needs no size, so the option is accepted and checked as before, and
-/// otherwise unused.
-fn check_bits(table_bits: u32) -> anyhow::Result<()> {
-    anyhow::ensure!(
-        (10..=32).contains(&table_bits),
-        "--table-bits must be 10 to 32"
-    );
-    Ok(())
-}
-
 /// `arena dobutsu reachable`: the count alone; its last line is the count.
-pub fn reachable(
-    threads: Option<usize>,
-    table_bits: u32,
-    output: &mut dyn Write,
-) -> anyhow::Result<()> {
-    check_bits(table_bits)?;
+pub fn reachable(threads: Option<usize>, output: &mut dyn Write) -> anyhow::Result<()> {
     let threads = thread_count(threads);
     let started = Instant::now();
     let bar = ProgressBar::new_spinner();
@@ -84,10 +68,8 @@ pub fn solve_command(
     root: &Position,
     out: &Path,
     threads: Option<usize>,
-    table_bits: u32,
     output: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    check_bits(table_bits)?;
     let threads = thread_count(threads);
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
@@ -191,6 +173,3 @@ pub fn solve_command(
     )?;
     Ok(())
 }
-
-/// `--table-bits`' default (unused: see [`check_bits`]).
-pub const DEFAULT_TABLE_BITS: u32 = 29;
