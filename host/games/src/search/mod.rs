@@ -2,7 +2,10 @@
 //! project: negamax alpha-beta with iterative deepening, a transposition
 //! table, move ordering (the table's move, then a one-ply look), quiescence
 //! on noisy moves, repetition as a draw, depth / node / time limits, an
-//! optional beam, and the seeds' random move choices. It knows nothing of any
+//! optional beam, the seeds' random move choices, and the refinements an
+//! engine switches on ([`Refinements`]: ordering by hints, killers and
+//! history, PVS, null move, late-move reductions, check extensions, static
+//! exchange, aspiration windows, a bucketed table). It knows nothing of any
 //! one game: a game implements [`Game`], an evaluation [`Evaluator`].
 
 mod negamax;
