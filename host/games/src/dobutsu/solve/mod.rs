@@ -14,6 +14,7 @@ mod reference;
 pub mod retro;
 pub mod table;
 pub mod unmove;
+pub mod value;
 
 use crate::dobutsu::position::Position;
 use reach::{Reach, Reached};

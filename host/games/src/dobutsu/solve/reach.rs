@@ -15,7 +15,7 @@
 
 use super::bitmap::{prefetch, zeroed, Bitmap};
 use super::index::Index;
-use super::retro::{Value, LOST, WON};
+use super::value::{Value, LOST, WON};
 use crate::dobutsu::position::{attacks, far_row, Position, CHICK, GOTE, HEN, LION};
 use crate::dobutsu::Move;
 use std::sync::atomic::{AtomicU16, Ordering};
