@@ -198,7 +198,14 @@ impl Index {
                 return 0;
             }
             let c = counts(s);
-            (0..3).map(|k| (material[k] - c[k] + 1) as u64).product()
+            // A state holding more than the material has no completion.
+            (0..3)
+                .map(|k| {
+                    material[k]
+                        .checked_sub(c[k])
+                        .map_or(0, |left| left as u64 + 1)
+                })
+                .product()
         };
         let mut completions = vec![[0u64; STATES]; FREE + 1];
         for (s, ways) in completions[FREE].iter_mut().enumerate() {
