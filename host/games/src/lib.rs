@@ -21,3 +21,4 @@ pub mod spec;
 pub mod stats;
 pub mod thinking;
 pub mod tune;
+pub mod workers;

@@ -15,8 +15,6 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 use std::time::Duration;
 
 /// Which seat entrant A takes in each game.
@@ -270,35 +268,20 @@ pub fn run_series(
     if !done.is_empty() {
         observer.resumed(done.len(), todo.len());
     }
-    let next = AtomicUsize::new(0);
-    let (sender, receiver) = mpsc::channel::<anyhow::Result<Played>>();
-    std::thread::scope(|scope| -> anyhow::Result<()> {
-        for _ in 0..config.jobs.min(todo.len()) {
-            let sender = sender.clone();
-            let (next, todo) = (&next, &todo);
-            scope.spawn(move || {
-                while let Some(&index) = todo.get(next.fetch_add(1, Ordering::SeqCst)) {
-                    let seats = Seats::new(
-                        &config.a,
-                        &config.b,
-                        config.seating.a_seat(index, seats),
-                        seats,
-                    );
-                    let result = game
-                        .play(index, &seats)
-                        .with_context(|| format!("game {}", index + 1));
-                    let failed = result.is_err();
-                    if sender.send(result).is_err() || failed {
-                        // Stop the other workers too: no game starts after a failure.
-                        next.store(usize::MAX / 2, Ordering::SeqCst);
-                        break;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        for result in receiver {
-            let played = result?;
+    crate::workers::run_jobs(
+        &todo,
+        config.jobs,
+        |&index| {
+            let seats = Seats::new(
+                &config.a,
+                &config.b,
+                config.seating.a_seat(index, seats),
+                seats,
+            );
+            game.play(index, &seats)
+                .with_context(|| format!("game {}", index + 1))
+        },
+        |_, played| {
             if let Some(file) = records.as_mut() {
                 file.write_all(played.record.as_bytes())
                     .and_then(|()| file.flush())
@@ -306,9 +289,9 @@ pub fn run_series(
             }
             tally.add(&played);
             observer.finished(&played, &tally);
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     Ok(tally)
 }
 

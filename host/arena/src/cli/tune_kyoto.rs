@@ -20,12 +20,10 @@ use games::tune::texel::{self, FitConfig, Sample};
 use games::tune::Generation;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Instant;
 
 /// `arena tune kyoto`'s options.
@@ -168,38 +166,28 @@ fn play_games(args: &TuneArgs) -> anyhow::Result<usize> {
     let missing: Vec<u32> = (0..args.games).filter(|g| !done.contains(g)).collect();
     // Checked once here, so that a bad engine name fails before any game.
     Position::player(&args.engine, 0).map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
-    let file = std::fs::OpenOptions::new()
+    let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(&args.records)
         .with_context(|| format!("cannot write {}", args.records.display()))?;
-    let file = Mutex::new(file);
-    let next = AtomicUsize::new(0);
     let bar = ProgressBar::new(missing.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} self-play game {pos}/{len}")
             .expect("a valid progress template"),
     );
-    let result: anyhow::Result<()> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..args.jobs.max(1))
-            .map(|_| {
-                scope.spawn(|| -> anyhow::Result<()> {
-                    while let Some(&game) = missing.get(next.fetch_add(1, Ordering::SeqCst)) {
-                        let text = play_one(args, game)?;
-                        let mut file = file.lock().expect("the records file");
-                        file.write_all(text.as_bytes())
-                            .and_then(|()| file.flush())
-                            .context("cannot append a game")?;
-                        bar.inc(1);
-                    }
-                    Ok(())
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .try_for_each(|w| w.join().expect("a self-play worker panicked"))
-    });
+    let result = games::workers::run_jobs(
+        &missing,
+        args.jobs,
+        |&game| play_one(args, game),
+        |_, text| {
+            file.write_all(text.as_bytes())
+                .and_then(|()| file.flush())
+                .context("cannot append a game")?;
+            bar.inc(1);
+            Ok(())
+        },
+    );
     bar.finish_and_clear();
     result?;
     Ok(missing.len())
@@ -210,13 +198,7 @@ fn play_one(args: &TuneArgs, game: u32) -> anyhow::Result<String> {
     let seed = args.seed.wrapping_add(u64::from(game));
     let mut rng = StdRng::seed_from_u64(seed);
     let mut record = Record::new(Position::start(args.points == Points::On), args.max_plies);
-    let mut opening = 0;
-    while opening < args.random_plies && record.ending().is_none() {
-        let legal = record.legal_moves();
-        let m = legal[rng.random_range(0..legal.len())];
-        record.play(m).map_err(|e| anyhow::anyhow!(e))?;
-        opening += 1;
-    }
+    let opening = record.play_random(&mut rng, args.random_plies);
     let mut first = Position::player(&args.engine, seed).map_err(|e| anyhow::anyhow!(e))?;
     let mut second =
         Position::player(&args.engine, seed ^ 0x5555).map_err(|e| anyhow::anyhow!(e))?;

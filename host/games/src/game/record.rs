@@ -120,6 +120,20 @@ impl<G: TwoPlayerGame> Record<G> {
         Ok(())
     }
 
+    /// Plays up to `plies` uniformly random legal moves drawn from `rng`
+    /// (fewer if the game ends first); returns how many were played.
+    pub fn play_random(&mut self, rng: &mut impl rand::RngExt, plies: usize) -> usize {
+        for played in 0..plies {
+            let legal = self.legal_moves();
+            if self.ending().is_some() || legal.is_empty() {
+                return played;
+            }
+            let m = legal[rng.random_range(0..legal.len())];
+            self.play(m).expect("a legal move is played");
+        }
+        plies
+    }
+
     /// Reads `text` in the game's notation and plays it.
     pub fn play_text(&mut self, text: &str) -> Result<G::Move, String> {
         if let Some(ending) = self.ending() {

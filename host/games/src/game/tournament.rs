@@ -9,7 +9,7 @@ use super::{Engines, TwoPlayerGame};
 use crate::play::play_timed;
 use crate::series::{read_rounds, Played, Seats, SeriesGame};
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 
 /// Plays `record` to its end, `players[0]` moving for the first side.
 /// `on_move` sees each move as it is made (to print or save it). A player
@@ -65,14 +65,7 @@ impl<G: Engines + Send + Sync> SeriesGame for TwoPlayerTable<G> {
                 .wrapping_mul(7919)
                 .wrapping_add(u64::from(game / 2)),
         );
-        for _ in 0..2 * self.random_opening {
-            let legal = record.legal_moves();
-            if record.ending().is_some() || legal.is_empty() {
-                break;
-            }
-            let m = legal[opening.random_range(0..legal.len())];
-            record.play(m).map_err(anyhow::Error::msg)?;
-        }
+        record.play_random(&mut opening, 2 * self.random_opening);
         let (points, thinking) = play_timed(&mut record, &mut players, &mut |_, _| {})?;
         let ending = record.ending().expect("a game played out has ended");
         Ok(Played {

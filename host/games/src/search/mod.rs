@@ -189,12 +189,20 @@ where
     for (i, child) in children.iter().enumerate() {
         let floor = alpha.saturating_sub(margin).max(-INFINITY);
         let mut score = if pvs && i > 0 {
-            -run.negamax(&child.position, depth - 1, 1, -alpha - 1, -alpha, true)
+            -run.negamax(
+                &child.position,
+                depth - 1,
+                1,
+                -alpha - 1,
+                -alpha,
+                true,
+                None,
+            )
         } else {
             floor
         };
         if !pvs || i == 0 || (score > alpha && score < high) {
-            score = -run.negamax(&child.position, depth - 1, 1, -high, -floor, true);
+            score = -run.negamax(&child.position, depth - 1, 1, -high, -floor, true, None);
         }
         if run.stopped() {
             break;

@@ -305,7 +305,9 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
 
     /// The score of `position` for its side to move, searched `depth` plies deep
     /// within (`alpha`, `beta`), `ply` plies from the root; `null_ok` when
-    /// the move into it was not a null move.
+    /// the move into it was not a null move; `known_check` whether its side
+    /// to move is in check, when the caller has found it out already.
+    #[allow(clippy::too_many_arguments)]
     pub fn negamax(
         &mut self,
         position: &G,
@@ -314,6 +316,7 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
         mut alpha: i32,
         beta: i32,
         null_ok: bool,
+        known_check: Option<bool>,
     ) -> i32 {
         self.count_node();
         if self.stopped {
@@ -350,7 +353,7 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
         }
         let refine = self.refine();
         let in_check = (refine.null_move || refine.reductions || refine.check_extension)
-            && position.in_check();
+            && known_check.unwrap_or_else(|| position.in_check());
         if refine.null_move
             && null_ok
             && !in_check
@@ -362,7 +365,8 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
                 if self.eval.evaluate(position) >= beta {
                     let reduced = depth - 1 - (2 + depth / 6).min(depth - 1);
                     self.enter(key);
-                    let score = -self.negamax(&passed, reduced, ply + 1, -beta, 1 - beta, false);
+                    let score =
+                        -self.negamax(&passed, reduced, ply + 1, -beta, 1 - beta, false, None);
                     self.leave(key);
                     if self.stopped {
                         return 0;
@@ -451,7 +455,8 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
         in_check: bool,
     ) -> i32 {
         let refine = self.refine();
-        let gives_check = refine.check_extension && child.in_check();
+        let known_check = refine.check_extension.then(|| child.in_check());
+        let gives_check = known_check == Some(true);
         let extend = gives_check && ply < 2 * self.iteration;
         let depth = depth - 1 + u32::from(extend);
         let ply = ply + 1;
@@ -462,18 +467,26 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
             0
         };
         if reduce > 0 {
-            let score = -self.negamax(child, depth - reduce, ply, -alpha - 1, -alpha, true);
+            let score = -self.negamax(
+                child,
+                depth - reduce,
+                ply,
+                -alpha - 1,
+                -alpha,
+                true,
+                known_check,
+            );
             if score <= alpha {
                 return score;
             }
         }
         if index > 0 && refine.pvs && beta - alpha > 1 {
-            let score = -self.negamax(child, depth, ply, -alpha - 1, -alpha, true);
+            let score = -self.negamax(child, depth, ply, -alpha - 1, -alpha, true, known_check);
             if score <= alpha || score >= beta {
                 return score;
             }
         }
-        -self.negamax(child, depth, ply, -beta, -alpha, true)
+        -self.negamax(child, depth, ply, -beta, -alpha, true, known_check)
     }
 
     /// The score of `position` searching only noisy moves, the side to move

@@ -78,33 +78,24 @@ fn round_robin(population: &[Vec<i32>], config: &GaConfig, seed: u64, play: Play
             }
         }
     }
-    let results: Vec<Outcome> = if config.jobs <= 1 {
-        games
-            .iter()
-            .map(|&(a, b, s)| play(&population[a], &population[b], s))
-            .collect()
-    } else {
-        let chunk = games.len().div_ceil(config.jobs);
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = games
-                .chunks(chunk.max(1))
-                .map(|part| {
-                    scope.spawn(move || {
-                        part.iter()
-                            .map(|&(a, b, s)| play(&population[a], &population[b], s))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().expect("a round-robin worker panicked"))
-                .collect()
-        })
-    };
+    let mut results = vec![None; games.len()];
+    let indices: Vec<usize> = (0..games.len()).collect();
+    crate::workers::run_jobs(
+        &indices,
+        config.jobs,
+        |&i| {
+            let (a, b, s) = games[i];
+            Ok::<_, std::convert::Infallible>(play(&population[a], &population[b], s))
+        },
+        |&i, outcome| {
+            results[i] = Some(outcome);
+            Ok(())
+        },
+    )
+    .unwrap_or_else(|never| match never {});
     let mut points = vec![0.0; population.len()];
     for (&(first, second, _), outcome) in games.iter().zip(results) {
-        match outcome {
+        match outcome.expect("every game of the round robin is played") {
             Outcome::Win(Side::First) => points[first] += 1.0,
             Outcome::Win(Side::Second) => points[second] += 1.0,
             Outcome::Draw => {
