@@ -499,6 +499,72 @@ fn a_solved_sub_game_is_played_perfectly_from_its_table() {
         "{}",
         run.output
     );
+    // The table judges those games: the perfect player never gives ground,
+    // and its two games as the side to move at the root are won and won.
+    let run = arena(
+        &[
+            "dobutsu",
+            "judge",
+            records.to_str().unwrap(),
+            "--table",
+            table.to_str().unwrap(),
+            "--each",
+        ],
+        "",
+    );
+    assert!(run.error.is_none(), "{:?}", run.error);
+    assert!(
+        run.output.contains("4 games judged by the table"),
+        "{}",
+        run.output
+    );
+    let perfect_part = run.output.split("\nperfect: ").nth(1).expect(&run.output);
+    assert!(perfect_part.starts_with("4 games"), "{}", run.output);
+    assert!(
+        perfect_part.contains("moves that gave ground: 0 (none), in 0 games"),
+        "{}",
+        run.output
+    );
+    assert!(perfect_part.contains("  won (2)"), "{}", run.output);
+    let each: Vec<&str> = run
+        .output
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .collect();
+    assert_eq!(each.len(), 4, "{}", run.output);
+    // Game 1 has the perfect player first at the won root.
+    assert!(
+        each[0..]
+            .iter()
+            .any(|l| l.starts_with("game 1: won for perfect at ply 1;")),
+        "{}",
+        run.output
+    );
+    // A records file of another game, or no table, is refused with the reason.
+    let run = arena(
+        &[
+            "dobutsu",
+            "judge",
+            records.to_str().unwrap(),
+            "--table",
+            dir.join("none.tb").to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.error.unwrap().contains("arena dobutsu solve"));
+    let foreign = dir.join("kyoto.txt");
+    std::fs::write(&foreign, "[Round 1]\n[Game kyoto]\n").unwrap();
+    let run = arena(
+        &[
+            "dobutsu",
+            "judge",
+            foreign.to_str().unwrap(),
+            "--table",
+            table.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.error.unwrap().contains("a kyoto record, not dobutsu"));
     // A damaged table is refused with the reason.
     std::fs::write(&table, b"DOBUTSU-SOLVED\0\0 truncated").unwrap();
     let run = arena(

@@ -1,5 +1,6 @@
-//! `arena dobutsu ...`: perft, a game in the terminal, the engines, and the
-//! seed's genetic algorithm for the piece values.
+//! `arena dobutsu ...`: perft, a game in the terminal, the engines, the
+//! solve and the judging of games by its table, and the seed's genetic
+//! algorithm for the piece values.
 
 use crate::chart;
 use crate::cli::play::{play, PlayArgs};
@@ -50,6 +51,10 @@ pub enum DobutsuCommand {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Judge every move of a records file's games by the solution's table:
+    /// each entrant's games by their value and result, and the moves that
+    /// gave ground (a win let go, a draw lost).
+    Judge(crate::cli::judge::JudgeArgs),
     /// Solve the game: every position reachable from the start and its
     /// value (won or lost in so many plies, or drawn) by retrograde
     /// analysis; writes the table the perfect player reads and reports the
@@ -128,6 +133,7 @@ pub fn run(
             threads,
             output,
         ),
+        DobutsuCommand::Judge(args) => crate::cli::judge::run(&args, output),
         DobutsuCommand::Engines => Ok(Position::list_engines(
             "strong, material, attacks, seed, or nine piece values a/b/c/d/e/f/g/h/i",
             output,

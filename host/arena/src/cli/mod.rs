@@ -8,6 +8,7 @@ pub mod contest;
 pub mod dobutsu;
 pub mod experiment;
 pub mod janken;
+pub mod judge;
 pub mod kyoto;
 pub mod play;
 pub mod reversi;
@@ -34,7 +35,7 @@ pub enum Command {
     /// Blokus Duo: legal moves, perft, play against an engine, benchmarks, record conversion.
     #[command(subcommand)]
     Blokus(blokus::BlokusCommand),
-    /// Dobutsu shogi (3x4 board): perft, play, solve.
+    /// Dobutsu shogi (3x4 board): perft, play, solve, judge.
     #[command(subcommand)]
     Dobutsu(dobutsu::DobutsuCommand),
     /// Janken shogi (6x6, rolling janken cubes): perft, play.

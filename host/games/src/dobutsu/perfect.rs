@@ -1,7 +1,8 @@
 //! The perfect Dobutsu player: it reads every move's value from the
 //! solution's table (`arena dobutsu solve`) and plays the fastest win, else
-//! a draw, else the slowest loss. A position the table lacks (a game from
-//! a position not reachable from the start) is refused with the reason.
+//! a draw, else the slowest loss; and it judges a played game's moves by
+//! the same table ([`judge`]). A position the table lacks (a game from a
+//! position not reachable from the start) is refused with the reason.
 
 use super::solve::reach::is_leaf;
 use super::solve::retro::{verdict, Verdict};
@@ -64,12 +65,67 @@ pub fn best_move(table: &Table, position: &Position) -> Result<(Move, Verdict), 
         }
     }
     let (m, v) = best.ok_or_else(|| "no legal move".to_string())?;
-    let mine = match v {
+    Ok((m, for_mover(v)))
+}
+
+/// The mover's value, a ply further from the end, of a move whose value
+/// for the opponent is `v`.
+fn for_mover(v: Verdict) -> Verdict {
+    match v {
         Verdict::Lost(d) => Verdict::Won(d + 1),
         Verdict::Won(d) => Verdict::Lost(d + 1),
         Verdict::Drawn => Verdict::Drawn,
-    };
-    Ok((m, mine))
+    }
+}
+
+/// What the table makes of one move: the value its mover had before it,
+/// and the value the move kept (`None`: a move out of a position the
+/// analysis does not expand, where the lion could be caught and was not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judged {
+    pub before: Verdict,
+    pub kept: Option<Verdict>,
+}
+
+impl Judged {
+    /// The move turned a win into a draw or a loss, or a draw into a loss
+    /// (a slower win or a faster loss does not count).
+    pub fn lost_ground(&self) -> bool {
+        self.kept.is_none_or(|kept| rank(kept) < rank(self.before))
+    }
+}
+
+/// A value's rank for its own side: won 2, drawn 1, lost 0.
+fn rank(v: Verdict) -> u8 {
+    match v {
+        Verdict::Won(_) => 2,
+        Verdict::Drawn => 1,
+        Verdict::Lost(_) => 0,
+    }
+}
+
+/// The table's judgement of each move of `moves`, played from `start`; an
+/// illegal move, or a position the table lacks, is an error naming its ply.
+pub fn judge(table: &Table, start: &Position, moves: &[Move]) -> Result<Vec<Judged>, String> {
+    let mut position = *start;
+    let mut judged = Vec::with_capacity(moves.len());
+    for (ply, &m) in moves.iter().enumerate() {
+        let at = |e: String| format!("ply {}: {e}", ply + 1);
+        let mut legal = Vec::new();
+        position.generate(&mut legal);
+        if !legal.contains(&m) {
+            return Err(at("not a legal move".to_string()));
+        }
+        let before = best_move(table, &position).map_err(at)?.1;
+        let kept = match after(table, &position, m) {
+            Ok(v) => Some(for_mover(v)),
+            Err(_) if is_leaf(&position) => None,
+            Err(e) => return Err(at(e)),
+        };
+        judged.push(Judged { before, kept });
+        position.make(m);
+    }
+    Ok(judged)
 }
 
 /// A table read from a file, kept for the rest of the process: the file's

@@ -417,6 +417,64 @@ fn the_perfect_player_never_does_worse_than_its_value_against_the_search() {
 }
 
 #[test]
+fn the_judge_agrees_with_the_perfect_player_and_finds_a_thrown_win() {
+    use crate::dobutsu::perfect::{best_move, judge};
+    let root = small_root();
+    let solution = super::solve(&root, 2, None, &|_| {}).unwrap();
+    let table = table::Table::from_solution(&root, &solution);
+    let value = verdict(solution.value(&root).unwrap());
+    assert!(matches!(value, Verdict::Won(_)), "{value:?}");
+    // Each of the root's moves is judged against the root's value; the
+    // perfect move keeps the win exactly, some other move lets it go.
+    let mut moves = Vec::new();
+    root.generate(&mut moves);
+    let (best, kept) = best_move(&table, &root).unwrap();
+    let mut thrown = 0;
+    for m in moves {
+        let judged = judge(&table, &root, &[m]).unwrap();
+        assert_eq!(judged[0].before, value);
+        if m == best {
+            assert_eq!(judged[0].kept, Some(kept));
+            assert!(!judged[0].lost_ground());
+        }
+        let mut child = root;
+        child.make(m);
+        let keeps_the_win = matches!(judged[0].kept, Some(Verdict::Won(_)));
+        assert_eq!(
+            judged[0].lost_ground(),
+            !keeps_the_win,
+            "{} {:?}",
+            child.to_fen(),
+            judged[0]
+        );
+        thrown += usize::from(judged[0].lost_ground());
+    }
+    assert!(thrown > 0, "every move of the root keeps the win");
+    // A whole perfect line never gives ground, and each move's value is the
+    // one the next position has by the table.
+    let mut line = Vec::new();
+    let mut position = root;
+    while position.decided().is_none() && line.len() < 40 {
+        let (m, _) = best_move(&table, &position).unwrap();
+        line.push(m);
+        position.make(m);
+    }
+    let judged = judge(&table, &root, &line).unwrap();
+    assert!(judged.iter().all(|j| !j.lost_ground()));
+    for pair in judged.windows(2) {
+        let next = match pair[0].kept.unwrap() {
+            Verdict::Won(d) => Verdict::Lost(d - 1),
+            Verdict::Lost(d) => Verdict::Won(d - 1),
+            Verdict::Drawn => Verdict::Drawn,
+        };
+        assert_eq!(pair[1].before, next);
+    }
+    // An illegal move is refused with its ply.
+    let error = judge(&table, &root, &[line[0], line[0]]).unwrap_err();
+    assert!(error.starts_with("ply 2: not a legal move"), "{error}");
+}
+
+#[test]
 fn a_solve_resumes_from_its_checkpoint_and_ignores_another_roots() {
     let root = small_root();
     let dir = std::env::temp_dir().join(format!("dobutsu-checkpoint-{}", std::process::id()));
