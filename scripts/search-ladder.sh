@@ -4,8 +4,9 @@
 # kept only when it scores above 50%:
 #   scripts/search-ladder.sh [GAMES] [SECONDS] [GAME] [TOURNAMENT OPTIONS...]
 # (default: 200 games, 0.05 s, Kyoto shogi without points; OPENING random
-# moves a side open each game, default 2). Records go to
-# build/ladder/ and are resumed; each step's summary lines are printed.
+# moves a side open each game, default 2; STEPS the refinements tried, in
+# order; BASE the set the first step is added to, default none). Records go
+# to build/ladder/ and are resumed; each step's summary lines are printed.
 set -euo pipefail
 games=${1:-200}
 seconds=${2:-0.05}
@@ -16,8 +17,8 @@ if [ "$game" = kyoto ] && [ ${#options[@]} -eq 0 ]; then options=(--points off);
 arena=${ARENA:-target/release/arena}
 out=build/ladder
 mkdir -p "$out"
-kept=none
-for step in ${STEPS:-order pvs buckets aspiration null lmr check see}; do
+kept=${BASE:-none}
+for step in ${STEPS:-order pvs buckets aspiration null lmr check see futility lmp}; do
   candidate=$([ "$kept" = none ] && echo "$step" || echo "$kept+$step")
   records="$out/$game-$seconds-$candidate.txt"
   resume=$([ -s "$records" ] && echo --resume || true)

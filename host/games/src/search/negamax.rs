@@ -3,11 +3,14 @@
 //! (limits, clock, or a watcher's request: [`crate::thinking`]), and the
 //! refinements each engine switches on ([`Refinements`]): move ordering by
 //! hints, killers and history, principal variation search, null-move
-//! pruning, late-move reductions, check extensions and static exchange in
-//! quiescence.
+//! pruning, late-move reductions, futility and late-move pruning, check
+//! extensions and static exchange in quiescence.
 
 use super::table::{Bound, Entry, Table};
-use super::terms::{Evaluator, Game, Limits, Refinements, DECIDED, INFINITY};
+use super::terms::{
+    Evaluator, Game, Limits, Refinements, DECIDED, FUTILITY_DEPTH, FUTILITY_MARGIN, INFINITY,
+    PRUNING_DEPTH,
+};
 use crate::thinking;
 use std::borrow::Cow;
 use std::time::Instant;
@@ -77,6 +80,16 @@ impl<G: Game> Ordered<G> {
             }
         }
     }
+}
+
+/// What a node tells the search of its `index`th child.
+struct Node {
+    index: usize,
+    depth: u32,
+    ply: u32,
+    in_check: bool,
+    /// A quiet move here is pruned (futility, late-move pruning).
+    skip_if_quiet: bool,
 }
 
 /// How many plies a late quiet move is searched shallower first.
@@ -352,17 +365,25 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
             }
         }
         let refine = self.refine();
-        let in_check = (refine.null_move || refine.reductions || refine.check_extension)
+        let in_check = (refine.null_move
+            || refine.reductions
+            || refine.check_extension
+            || refine.futility
+            || refine.late_moves)
             && known_check.unwrap_or_else(|| position.in_check());
-        if refine.null_move
-            && null_ok
-            && !in_check
-            && depth >= 3
-            && beta - alpha == 1
-            && beta.abs() < DECIDED
-        {
+        // Away from the principal variation and out of check, the node may
+        // be cut or thinned on its evaluation.
+        let prunable = beta - alpha == 1 && !in_check && beta.abs() < DECIDED;
+        let static_eval = (prunable && (refine.null_move || refine.futility))
+            .then(|| self.eval.evaluate(position));
+        if let Some(eval) = static_eval.filter(|_| refine.futility && depth <= FUTILITY_DEPTH) {
+            if eval - FUTILITY_MARGIN * depth as i32 >= beta {
+                return eval;
+            }
+        }
+        if refine.null_move && null_ok && prunable && depth >= 3 {
             if let Some(passed) = position.null_move() {
-                if self.eval.evaluate(position) >= beta {
+                if static_eval.is_some_and(|eval| eval >= beta) {
                     let reduced = depth - 1 - (2 + depth / 6).min(depth - 1);
                     self.enter(key);
                     let score =
@@ -388,6 +409,19 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
             Ordered::Children(self.children(position, ply, first, self.limits.beam))
         };
         let alpha_at_entry = alpha;
+        // Near the leaves, quiet moves past `quiet_limit` are not searched:
+        // all of them where the evaluation is too far below alpha.
+        let near_leaves = prunable && depth <= PRUNING_DEPTH;
+        let futile = refine.futility
+            && near_leaves
+            && static_eval.is_some_and(|eval| eval + FUTILITY_MARGIN * (depth as i32 + 1) <= alpha);
+        let quiet_limit = if futile {
+            1
+        } else if refine.late_moves && near_leaves {
+            3 + (depth * depth) as usize
+        } else {
+            usize::MAX
+        };
         let mut best = -INFINITY;
         let mut best_move = None;
         for i in 0..ordered.len() {
@@ -398,7 +432,19 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
                     self.count_node();
                     order
                 }
-                _ => self.search_child(position, m, &child, i, depth, ply, alpha, beta, in_check),
+                _ => {
+                    let node = Node {
+                        index: i,
+                        depth,
+                        ply,
+                        in_check,
+                        skip_if_quiet: i >= quiet_limit,
+                    };
+                    match self.search_child(position, m, &child, &node, alpha, beta) {
+                        Some(score) => score,
+                        None => continue,
+                    }
+                }
             };
             if score > best {
                 best = score;
@@ -438,31 +484,31 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
         best
     }
 
-    /// The score of the `index`th child of `parent` (`child`, after `m`)
+    /// The score of the child of `parent` (`child`, after `m`) `node` describes,
     /// within (`alpha`, `beta`): extended if it gives check, reduced if it
-    /// is a late quiet move, and with a null window first under PVS.
-    #[allow(clippy::too_many_arguments)]
+    /// is a late quiet move, and with a null window first under PVS; `None`
+    /// when it is a quiet move `node` lets go unsearched.
     fn search_child(
         &mut self,
         parent: &G,
         m: G::Move,
         child: &G,
-        index: usize,
-        depth: u32,
-        ply: u32,
+        node: &Node,
         alpha: i32,
         beta: i32,
-        in_check: bool,
-    ) -> i32 {
+    ) -> Option<i32> {
         let refine = self.refine();
         let known_check = refine.check_extension.then(|| child.in_check());
         let gives_check = known_check == Some(true);
-        let extend = gives_check && ply < 2 * self.iteration;
-        let depth = depth - 1 + u32::from(extend);
-        let ply = ply + 1;
-        let quiet = !gives_check && !in_check && !parent.is_noisy(m);
-        let reduce = if refine.reductions && quiet && depth >= 2 && index >= 3 {
-            reduction(depth + 1, index).min(depth - 1)
+        let quiet = !gives_check && !node.in_check && !parent.is_noisy(m);
+        if quiet && node.skip_if_quiet {
+            return None;
+        }
+        let extend = gives_check && node.ply < 2 * self.iteration;
+        let depth = node.depth - 1 + u32::from(extend);
+        let ply = node.ply + 1;
+        let reduce = if refine.reductions && quiet && depth >= 2 && node.index >= 3 {
+            reduction(depth + 1, node.index).min(depth - 1)
         } else {
             0
         };
@@ -477,16 +523,16 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
                 known_check,
             );
             if score <= alpha {
-                return score;
+                return Some(score);
             }
         }
-        if index > 0 && refine.pvs && beta - alpha > 1 {
+        if node.index > 0 && refine.pvs && beta - alpha > 1 {
             let score = -self.negamax(child, depth, ply, -alpha - 1, -alpha, true, known_check);
             if score <= alpha || score >= beta {
-                return score;
+                return Some(score);
             }
         }
-        -self.negamax(child, depth, ply, -beta, -alpha, true, known_check)
+        Some(-self.negamax(child, depth, ply, -beta, -alpha, true, known_check))
     }
 
     /// The score of `position` searching only noisy moves, the side to move

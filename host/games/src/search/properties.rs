@@ -363,7 +363,7 @@ fn refinements_are_named_and_an_unknown_one_is_refused() {
     assert_eq!(some.names(), "order+pvs+null");
     assert_eq!(
         Refinements::all().with("lmr+see", false).unwrap().names(),
-        "order+pvs+null+check+aspiration+buckets"
+        "order+pvs+null+check+aspiration+buckets+futility+lmp"
     );
     assert_eq!(Refinements::default().names(), "none");
     assert_eq!(Refinements::all().names(), Refinements::NAMES.join("+"));

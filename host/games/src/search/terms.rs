@@ -132,11 +132,29 @@ pub struct Refinements {
     /// `buckets`: two table entries a slot, one kept for the deeper search
     /// and one always replaced, and entries of earlier searches aged out.
     pub buckets: bool,
+    /// `futility`: away from the principal variation and out of check, a
+    /// node whose evaluation beats beta by a margin growing with the depth
+    /// is cut (reverse futility, to [`FUTILITY_DEPTH`] plies), and near the
+    /// leaves a quiet move is skipped where even a margin above the
+    /// evaluation cannot reach alpha.
+    pub futility: bool,
+    /// `lmp`: late-move pruning: near the leaves, away from the principal
+    /// variation and out of check, quiet moves after the first few are skipped.
+    pub late_moves: bool,
 }
+
+/// Reverse futility cuts to this depth; forward futility and late-move
+/// pruning work to [`PRUNING_DEPTH`].
+pub const FUTILITY_DEPTH: u32 = 6;
+/// The depth to which quiet moves may be skipped.
+pub const PRUNING_DEPTH: u32 = 3;
+/// The futility margin a ply of depth, in the evaluations' unit (about a
+/// hundredth of the least piece in every game here).
+pub const FUTILITY_MARGIN: i32 = 120;
 
 impl Refinements {
     /// Every refinement's name, as `refine=` and `without=` read them.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 10] = [
         "order",
         "pvs",
         "null",
@@ -145,6 +163,8 @@ impl Refinements {
         "see",
         "aspiration",
         "buckets",
+        "futility",
+        "lmp",
     ];
 
     /// All refinements on.
@@ -163,6 +183,8 @@ impl Refinements {
             reductions: false,
             check_extension: false,
             exchange: false,
+            futility: false,
+            late_moves: false,
             ..Refinements::all()
         }
     }
@@ -177,6 +199,8 @@ impl Refinements {
             "see" => &mut self.exchange,
             "aspiration" => &mut self.aspiration,
             "buckets" => &mut self.buckets,
+            "futility" => &mut self.futility,
+            "lmp" => &mut self.late_moves,
             _ => return None,
         })
     }
