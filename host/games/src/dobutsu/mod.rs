@@ -85,7 +85,7 @@ impl Game for Position {
 /// The shared search's refinements kept for Dobutsu shogi: the ladder's
 /// (`scripts/search-ladder.sh ... dobutsu`), which against Fairy-Stockfish
 /// score 27% where the plain search scores 18% (BENCHMARKS.md).
-pub const DOBUTSU_REFINEMENTS: &str = "order+aspiration+null+lmr";
+pub const DOBUTSU_REFINEMENTS: &str = "order+aspiration+null+lmr+futility";
 
 /// A kind's rank for move ordering: chick, elephant and giraffe, hen, lion.
 fn kind_order(kind: u8) -> i32 {

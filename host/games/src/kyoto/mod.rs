@@ -153,7 +153,7 @@ fn tuned_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, 
 
 /// The shared search's refinements that gained in Kyoto shogi, each
 /// against the engine before it (`scripts/search-ladder.sh`, BENCHMARKS.md).
-pub const KYOTO_REFINEMENTS: &str = "order+pvs+aspiration+null+lmr+check";
+pub const KYOTO_REFINEMENTS: &str = "order+pvs+aspiration+null+lmr+check+futility";
 
 fn seed_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, String> {
     evaluation(name, "average")
