@@ -498,13 +498,14 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
         beta: i32,
     ) -> Option<i32> {
         let refine = self.refine();
-        let known_check = refine.check_extension.then(|| child.in_check());
+        // A move that gives check is never pruned, whether or not it is extended.
+        let known_check = (refine.check_extension || node.skip_if_quiet).then(|| child.in_check());
         let gives_check = known_check == Some(true);
         let quiet = !gives_check && !node.in_check && !parent.is_noisy(m);
         if quiet && node.skip_if_quiet {
             return None;
         }
-        let extend = gives_check && node.ply < 2 * self.iteration;
+        let extend = refine.check_extension && gives_check && node.ply < 2 * self.iteration;
         let depth = node.depth - 1 + u32::from(extend);
         let ply = node.ply + 1;
         let reduce = if refine.reductions && quiet && depth >= 2 && node.index >= 3 {
