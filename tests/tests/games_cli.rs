@@ -500,18 +500,21 @@ fn a_solved_sub_game_is_played_perfectly_from_its_table() {
         run.output
     );
     // The table judges those games: the perfect player never gives ground,
-    // and its two games as the side to move at the root are won and won.
-    let run = arena(
-        &[
+    // and wins both games it starts on the won side of the root.
+    let judge = |records: &std::path::Path, table: &std::path::Path, each: bool| {
+        let mut args = vec![
             "dobutsu",
             "judge",
             records.to_str().unwrap(),
             "--table",
             table.to_str().unwrap(),
-            "--each",
-        ],
-        "",
-    );
+        ];
+        if each {
+            args.push("--each");
+        }
+        arena(&args, "")
+    };
+    let run = judge(&records, &table, true);
     assert!(run.error.is_none(), "{:?}", run.error);
     assert!(
         run.output.contains("4 games judged by the table"),
@@ -525,7 +528,13 @@ fn a_solved_sub_game_is_played_perfectly_from_its_table() {
         "{}",
         run.output
     );
-    assert!(perfect_part.contains("  won (2)"), "{}", run.output);
+    let won_row: Vec<&str> = perfect_part
+        .lines()
+        .find(|l| l.trim_start().starts_with("won ("))
+        .expect(&run.output)
+        .split_whitespace()
+        .collect();
+    assert_eq!(won_row, ["won", "(2)", "2", "0", "0"], "{}", run.output);
     let each: Vec<&str> = run
         .output
         .lines()
@@ -534,36 +543,17 @@ fn a_solved_sub_game_is_played_perfectly_from_its_table() {
     assert_eq!(each.len(), 4, "{}", run.output);
     // Game 1 has the perfect player first at the won root.
     assert!(
-        each[0..]
-            .iter()
+        each.iter()
             .any(|l| l.starts_with("game 1: won for perfect at ply 1;")),
         "{}",
         run.output
     );
-    // A records file of another game, or no table, is refused with the reason.
-    let run = arena(
-        &[
-            "dobutsu",
-            "judge",
-            records.to_str().unwrap(),
-            "--table",
-            dir.join("none.tb").to_str().unwrap(),
-        ],
-        "",
-    );
+    // No table, or a records file of another game, is refused with the reason.
+    let run = judge(&records, &dir.join("none.tb"), false);
     assert!(run.error.unwrap().contains("arena dobutsu solve"));
     let foreign = dir.join("kyoto.txt");
     std::fs::write(&foreign, "[Round 1]\n[Game kyoto]\n").unwrap();
-    let run = arena(
-        &[
-            "dobutsu",
-            "judge",
-            foreign.to_str().unwrap(),
-            "--table",
-            table.to_str().unwrap(),
-        ],
-        "",
-    );
+    let run = judge(&foreign, &table, false);
     assert!(run.error.unwrap().contains("a kyoto record, not dobutsu"));
     // A damaged table is refused with the reason.
     std::fs::write(&table, b"DOBUTSU-SOLVED\0\0 truncated").unwrap();
