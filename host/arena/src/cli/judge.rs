@@ -88,15 +88,6 @@ struct Entrant {
     games_given: u32,
 }
 
-/// The value where judging starts for the side to move there, by the table.
-fn start_value(table: &table::Table, position: &Position) -> anyhow::Result<Kind> {
-    Ok(Kind::of(
-        games::dobutsu::perfect::best_move(table, position)
-            .map_err(anyhow::Error::msg)?
-            .1,
-    ))
-}
-
 /// Runs `arena dobutsu judge`.
 pub fn run(args: &JudgeArgs, output: &mut dyn Write) -> anyhow::Result<()> {
     let text = std::fs::read_to_string(&args.records)
@@ -120,8 +111,9 @@ pub fn run(args: &JudgeArgs, output: &mut dyn Write) -> anyhow::Result<()> {
         }
         let opening = record.take_back_to(args.from);
         let mover = opening.position().side_to_move();
-        let value = start_value(&table, opening.position()).map_err(|e| at(e.to_string()))?;
         let judged = judge(&table, opening.position(), &record.moves()[args.from..]).map_err(at)?;
+        // The value where judging starts, for the side to move there.
+        let value = Kind::of(judged[0].before);
         judged_games += 1;
         let mut first_given: Option<(usize, &Judged)> = None;
         for (seat, side) in [Side::First, Side::Second].into_iter().enumerate() {
@@ -155,7 +147,8 @@ pub fn run(args: &JudgeArgs, output: &mut dyn Write) -> anyhow::Result<()> {
             let given = match first_given {
                 Some((i, j)) => {
                     let ply = args.from + i;
-                    let side = record.take_back_to(ply).position().side_to_move();
+                    // The side to move at ply `from` makes the even-numbered moves.
+                    let side = if i % 2 == 0 { mover } else { mover.other() };
                     format!(
                         "first ground given at ply {} by {} ({} -> {})",
                         ply + 1,

@@ -374,8 +374,9 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
         // Away from the principal variation and out of check, the node may
         // be cut or thinned on its evaluation.
         let prunable = beta - alpha == 1 && !in_check && beta.abs() < DECIDED;
-        let static_eval = (prunable && (refine.null_move || refine.futility))
-            .then(|| self.eval.evaluate(position));
+        // Evaluated here only for futility; the null move evaluates the
+        // node itself when it gets that far.
+        let static_eval = (prunable && refine.futility).then(|| self.eval.evaluate(position));
         if let Some(eval) = static_eval.filter(|_| refine.futility && depth <= FUTILITY_DEPTH) {
             if eval - FUTILITY_MARGIN * depth as i32 >= beta {
                 return eval;
@@ -383,7 +384,7 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
         }
         if refine.null_move && null_ok && prunable && depth >= 3 {
             if let Some(passed) = position.null_move() {
-                if static_eval.is_some_and(|eval| eval >= beta) {
+                if static_eval.unwrap_or_else(|| self.eval.evaluate(position)) >= beta {
                     let reduced = depth - 1 - (2 + depth / 6).min(depth - 1);
                     self.enter(key);
                     let score =
