@@ -1,4 +1,5 @@
-# The project's entry points. `make play` and `make test` do all set-up first.
+# The project's entry points. `make play` and `make test` do all set-up first;
+# a bare `make` lists the targets.
 
 CARGO ?= cargo
 TARGET_DIR ?= $(or $(CARGO_TARGET_DIR),target)
@@ -7,24 +8,55 @@ BUILD := build
 SYNTH_VENV ?= $(BUILD)/venv-synth
 export SYNTH_VENV
 
-.PHONY: setup play test test-slow test-browser lint unit bench perft verilog lint-verilog synth-report check-lpf \
-  bitstream top-verilog flash flash-persist
+.PHONY: help setup play test test-slow test-browser lint unit bench perft verilog lint-verilog synth-report \
+  check-lpf bitstream top-verilog flash flash-persist cli-doc
+.DEFAULT_GOAL := help
+
+help:
+	@echo "make play              play Blokus Duo in this terminal against the board's exact model"
+	@echo "                       at the board's own budget (850 ms of board time a move)"
+	@echo "make play BOARD=sim    ... against the board's HDL in Verilator (SEARCH_MS=$(SEARCH_MS) ms a move)"
+	@echo "make play PORT=/dev/ttyUSB0   ... against a real board on that serial port"
+	@echo "make test              every test: formatting, clippy, unit, cross-checks, end to end, browser"
+	@echo "make test-slow         whole games in rust-hdl's simulator, the whole Dobutsu solve"
+	@echo "make bench | perft     the speed figures of BENCHMARKS.md, Blokus perft"
+	@echo "make verilog           build/<block>.v for every hardware block"
+	@echo "make lint-verilog      Verilator's lint of that Verilog"
+	@echo "make synth-report      LUT4, FF, block RAM and Fmax of every block (yosys, nextpnr-ecp5)"
+	@echo "make bitstream         build/ulx3s.bit for the ULX3S-85F"
+	@echo "make flash | flash-persist   load it into the board's SRAM | write its SPI flash"
+	@echo "make check-lpf         the pin file checked against the board maker's"
+	@echo "make cli-doc           docs/cli.md rewritten from the command line's definitions"
+	@echo "make setup             only the set-up (system packages, Python tools for the tests)"
 
 setup:
 	@bash scripts/setup.sh
 
-# A person plays Blokus Duo in this terminal against the board: the
-# simulated board (the Verilator model of the board's top level, built once,
-# its search built for SEARCH_MS ms of board time a move: the simulator runs
-# ~170x slower than the board, whose own search takes 850 ms), or with
-# PORT=/dev/ttyUSB0 a real board on that serial port.
+# A person plays Blokus Duo in this terminal against the board, refereed in
+# the contest protocol:
+# - by default the board's exact model (`engine:board-model`: the same bytes
+#   and moves as the hardware, checked in CI) at the board's own budget,
+#   850 ms of board time a move (about 1.5 s of this machine's time);
+# - BOARD=sim: the board's Verilog itself, compiled by Verilator, its search
+#   built for SEARCH_MS ms of board time a move (the simulator runs the
+#   board's logic a few hundred times slower than the board);
+# - PORT=/dev/ttyUSB0: a real board on that serial port.
 PORT ?=
+BOARD ?= model
 SEARCH_MS ?= 10
-BOARD := $(if $(PORT),--port $(PORT),--board sim:$(SEARCH_MS))
+ifneq ($(PORT),)
+OPPONENT := --port $(PORT)
+else ifeq ($(BOARD),sim)
+OPPONENT := --board sim:$(SEARCH_MS)
+else ifeq ($(BOARD),model)
+OPPONENT := --board engine:board-model
+else
+OPPONENT = $(error BOARD=$(BOARD): give BOARD=model (the default), BOARD=sim or PORT=/dev/ttyUSB0)
+endif
 
 play: setup
 	$(CARGO) build --release -p arena --bin arena
-	$(ARENA) blokus play $(BOARD)
+	$(ARENA) blokus play $(OPPONENT)
 
 # Every test: formatting, clippy, the whole workspace's tests, and the web
 # pages in a browser.
@@ -61,6 +93,11 @@ test-browser:
 	node tests/browser/typecheck.mjs
 	$(CARGO) build -p arena --bin arena
 	node tests/browser/run.mjs $(TARGET_DIR)/debug/arena $(BUILD)/browser
+
+# docs/cli.md, the command line's reference, written from its clap
+# definitions (a test keeps the file equal to them).
+cli-doc:
+	ARENA_WRITE_CLI_DOC=1 $(CARGO) test -q -p arena --test cli_doc
 
 # Speed figures for BENCHMARKS.md.
 bench: setup

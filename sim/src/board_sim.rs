@@ -48,10 +48,11 @@ pub struct BoardSimArgs {
     #[arg(long, value_name = "B", default_value_t = 115_200)]
     pub baud: u32,
     /// The search's rounds start during this many milliseconds of board time
-    /// (default: the real board's, 650). The simulator runs about 650,000 board
-    /// cycles a second, so the real board's budget takes some 25 s a move; a few
-    /// milliseconds make a quick opponent. One model serves every budget (the
-    /// budget is on its command line: `hdl::search_budget`).
+    /// (default: the real board's budget, 850 ms). The simulator runs the
+    /// board's logic hundreds of times slower than the board (its speed is in
+    /// BENCHMARKS.md), so the real board's budget takes minutes a move; 10 ms
+    /// make an opponent that answers in seconds. One model serves every budget
+    /// (the budget is on its command line: `hdl::search_budget`).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub search_ms: Option<u32>,
     /// Print only the two address lines, not a line per answer (nor the busy lines).
@@ -72,7 +73,7 @@ pub struct BoardOptions {
     /// The serial line's baud rate.
     pub baud: u32,
     /// The search's rounds start during this many ms of board time (`None`: the
-    /// real board's 650).
+    /// real board's budget).
     pub search_ms: Option<u32>,
     /// The TCP port on 127.0.0.1 (0: any free one).
     pub tcp: u16,

@@ -2,9 +2,11 @@
 //! command in a terminal (a pseudo-terminal), a scripted person typing at
 //! its prompt, a whole game to the end, on a machine whose every core is
 //! kept busy by another process; then the record files checked against the
-//! moves played. Once against the simulated board (`make play`), once
-//! against a board on a serial port (`make play PORT=...`: a pseudo-terminal
-//! whose far end answers in the contest protocol as the board's model does).
+//! moves played. Once against the board's model at the board's own budget
+//! (`make play`), once against the simulated board (`make play BOARD=sim`),
+//! once against a board on a serial port (`make play PORT=...`: a
+//! pseudo-terminal whose far end answers in the contest protocol as the
+//! board's model does).
 //!
 //! The person types one malformed move and one illegal move first, each
 //! answered with its reason and the prompt again, then legal moves: the
@@ -205,12 +207,28 @@ fn check_records(played: &Played) {
     let _ = std::fs::remove_file(sgf);
 }
 
-#[test]
-fn make_play_plays_a_whole_game_against_the_simulated_board_on_a_loaded_machine() {
+/// The milliseconds of board time in an answer's note
+/// (`N cycles, MS ms board time; ...`).
+fn board_ms(note: &str) -> f64 {
+    let before = note
+        .split(" ms board time")
+        .next()
+        .unwrap_or_else(|| panic!("no board time in {note:?}"));
+    before
+        .rsplit(' ')
+        .next()
+        .and_then(|ms| ms.parse().ok())
+        .unwrap_or_else(|| panic!("no board time in {note:?}"))
+}
+
+/// `make ARGS` played to the end in a terminal on a loaded machine, the
+/// board announced by `opening`: what was played, the screen, and the
+/// notes checked to be in board time within the contest's second.
+fn play_against(args: &[&str], opening: &str) -> (Played, String) {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let mut terminal = Terminal::spawn(make(&["play"])).expect("make play starts");
+    let mut terminal = Terminal::spawn(make(args)).expect("make play starts");
     // Built and set up (the first prompt), then the machine gets busy.
-    terminal.expect("Opening the board on sim", Duration::from_secs(1800));
+    let announced = terminal.expect(opening, Duration::from_secs(1800));
     let mut load = Load::every_core();
     let played = play_to_the_end(&mut terminal, Duration::from_secs(300));
     assert!(load.running(), "the load lasted the whole game");
@@ -218,15 +236,17 @@ fn make_play_plays_a_whole_game_against_the_simulated_board_on_a_loaded_machine(
     let status = terminal.wait(Duration::from_secs(30));
     assert!(
         status.is_some_and(|s| s.success()),
-        "make play ended with {status:?}"
+        "make {} ended with {status:?}: {announced}",
+        args.join(" ")
     );
-    // Every answer was judged and shown in board time.
+    // Every answer was judged and shown in board time, within the limit.
     assert!(!played.notes.is_empty());
     for note in &played.notes {
         assert!(
             note.contains("cycles, ") && note.contains("ms board time"),
             "{note}"
         );
+        assert!(board_ms(note) < 1000.0, "{note}");
     }
     // While the board thought, the terminal said so.
     let screen = terminal.screen();
@@ -235,6 +255,30 @@ fn make_play_plays_a_whole_game_against_the_simulated_board_on_a_loaded_machine(
         "no spinner while the board thought"
     );
     check_records(&played);
+    (played, screen)
+}
+
+#[test]
+fn make_play_plays_a_whole_game_against_the_boards_model_at_its_budget_on_a_loaded_machine() {
+    let (played, screen) = play_against(&["play"], "Opening the board on engine:board-model");
+    assert!(
+        screen.contains("the board's exact model")
+            && screen.contains("the board's own budget (850 ms of board time a move)"),
+        "the terminal says whom the person plays"
+    );
+    // The board's own budget: the search runs its rounds until 850 ms.
+    let longest = played.notes.iter().map(|n| board_ms(n)).fold(0.0, f64::max);
+    assert!(longest > 850.0, "the longest answer took {longest} ms");
+}
+
+#[test]
+fn make_play_board_sim_plays_a_whole_game_against_the_simulated_board_on_a_loaded_machine() {
+    let (_, screen) = play_against(&["play", "BOARD=sim"], "Opening the board on sim");
+    assert!(
+        screen.contains("the board's Verilog in Verilator")
+            && screen.contains("10 ms of board time a move: 1/85 of the real board's 850 ms"),
+        "the terminal says how much less the simulated board searches"
+    );
 }
 
 /// The board's model behind a serial line: bytes in, its answers out.

@@ -1,8 +1,8 @@
-//! The README is true: every `arena` command and flag it names (in its
-//! command blocks and in the text), and every `make` target, exists; so does
-//! every `arena` command and flag the `--help` texts themselves name; and
-//! every command the README names is run by some test the way a person
-//! runs it.
+//! The words are true: every `arena` command and flag that the README,
+//! BENCHMARKS.md and the pages of docs/ name (in their command blocks and in
+//! their text), and every `make` target, exists; so does every `arena`
+//! command and flag the `--help` texts themselves name; and every command
+//! the README names is run by some test the way a person runs it.
 //!
 //! Flags are looked up in the real program's `--help` (`arena PATH --help`,
 //! run as a person runs it).
@@ -67,50 +67,84 @@ fn block_lines(readme: &str) -> (Vec<(usize, String)>, String) {
     (lines, prose)
 }
 
-/// The backtick-quoted spans of `text` that start with `arena `, `$A ` (the
-/// README's name for it) or `make ` (line breaks inside a span read as spaces).
+/// `words` as a command line: `VAR=value` words before it dropped, the
+/// program `arena` however it is reached (`$A`, the README's name for it,
+/// `target/release/arena`); `None` unless it runs `arena` or `make`.
+fn command_words(words: &[&str]) -> Option<Vec<String>> {
+    let start = words
+        .iter()
+        .position(|w| !(w.contains('=') && !w.starts_with('-')))?;
+    let words = &words[start..];
+    let program = match *words.first()? {
+        "$A" | "arena" => "arena",
+        w if w.ends_with("/arena") => "arena",
+        "make" => "make",
+        _ => return None,
+    };
+    (words.len() > 1).then(|| {
+        std::iter::once(program)
+            .chain(words[1..].iter().copied())
+            .map(str::to_string)
+            .collect()
+    })
+}
+
+/// The backtick-quoted spans of `text` that are `arena` or `make` command
+/// lines (line breaks inside a span read as spaces).
 fn quoted_commands(text: &str, place: &str) -> Vec<Mention> {
     text.split('`')
         .skip(1)
         .step_by(2)
-        .map(|span| {
-            span.split_whitespace()
-                .map(|w| if w == "$A" { "arena" } else { w })
-                .collect::<Vec<_>>()
-        })
-        .filter(|words| matches!(words.first(), Some(&"arena") | Some(&"make")) && words.len() > 1)
+        .filter_map(|span| command_words(&span.split_whitespace().collect::<Vec<_>>()))
         .map(|words| Mention {
             place: place.to_string(),
-            words: words.iter().map(|w| w.to_string()).collect(),
+            words,
         })
         .collect()
 }
 
-/// Every command the README names.
-fn readme_mentions() -> Vec<Mention> {
-    let readme = std::fs::read_to_string(workspace().join("README.md")).unwrap();
-    let (lines, prose) = block_lines(&readme);
-    let mut mentions = quoted_commands(&prose, "README text");
+/// Every command `file` (relative to the workspace) names.
+fn mentions_in(file: &str) -> Vec<Mention> {
+    let text = std::fs::read_to_string(workspace().join(file))
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+    let (lines, prose) = block_lines(&text);
+    let mut mentions = quoted_commands(&prose, &format!("{file} text"));
     for (n, line) in lines {
-        let mut words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
-        // `VAR=value make ...`
-        while words
-            .first()
-            .is_some_and(|w| w.contains('=') && !w.starts_with('-'))
-        {
-            words.remove(0);
+        if let Some(words) = command_words(&line.split_whitespace().collect::<Vec<_>>()) {
+            mentions.push(Mention {
+                place: format!("{file}:{n}"),
+                words,
+            });
         }
-        match words.first().map(String::as_str) {
-            Some("$A") => words[0] = "arena".to_string(),
-            Some("make") | Some("arena") => {}
-            _ => continue,
-        }
-        mentions.push(Mention {
-            place: format!("README.md:{n}"),
-            words,
-        });
     }
     mentions
+}
+
+/// Every command the README names.
+fn readme_mentions() -> Vec<Mention> {
+    mentions_in("README.md")
+}
+
+/// The files that name commands for people: the README, BENCHMARKS.md and
+/// the pages of docs/ (but docs/cli.md, which is generated from the
+/// command line's own definitions).
+fn documents() -> Vec<String> {
+    fn walk(dir: &Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "md") && !path.ends_with("docs/cli.md")
+            {
+                let relative = path.strip_prefix(workspace()).unwrap();
+                out.push(relative.to_string_lossy().to_string());
+            }
+        }
+    }
+    let mut files = vec!["README.md".to_string(), "BENCHMARKS.md".to_string()];
+    walk(&workspace().join("docs"), &mut files);
+    walk(&workspace().join("constraints"), &mut files);
+    files
 }
 
 /// The Makefile's targets.
@@ -314,7 +348,7 @@ fn check(
 }
 
 #[test]
-fn every_command_and_flag_the_readme_and_the_help_texts_name_exists() {
+fn every_command_and_flag_the_documents_and_the_help_texts_name_exists() {
     let dir = programs();
     let mut helps = Helps {
         dir,
@@ -328,8 +362,14 @@ fn every_command_and_flag_the_readme_and_the_help_texts_name_exists() {
             "the Makefile's targets: {targets:?}"
         );
     }
-    let mentions = readme_mentions();
-    assert!(mentions.len() > 40, "the README's commands: {mentions:?}");
+    let readme = readme_mentions();
+    assert!(readme.len() > 20, "the README's commands: {readme:?}");
+    let files = documents();
+    assert!(
+        files.len() > 5 && files.iter().any(|f| f.starts_with("docs/rules/")),
+        "{files:?}"
+    );
+    let mentions: Vec<Mention> = files.iter().flat_map(|f| mentions_in(f)).collect();
     let mut problems: Vec<String> = mentions
         .iter()
         .flat_map(|m| check(m, &paths, &targets, &mut helps))
@@ -364,7 +404,7 @@ fn every_command_and_flag_the_readme_and_the_help_texts_name_exists() {
     problems.dedup();
     assert!(
         problems.is_empty(),
-        "the README or a help text names what is not there:\n{}",
+        "a document or a help text names what is not there:\n{}",
         problems.join("\n")
     );
 }

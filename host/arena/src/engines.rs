@@ -12,7 +12,7 @@ use model::tree::{ChildrenBy, LightTree, Select, TreeConfig};
 use model::{BoardFlat, BoardModel, ModelOnePly};
 use std::time::Duration;
 
-/// Names accepted by [`engine_by_name`], the strongest first.
+/// Names accepted by [`engine_by_name`], in alphabetical order.
 pub const ENGINE_NAMES: [&str; 7] = [
     "alphabeta",
     "board-flat",
@@ -176,7 +176,7 @@ fn engine_spec(name: &str) -> Result<Spec, String> {
     }
 }
 
-/// The engine called `name` (`default` is the strongest), with a time
+/// The engine called `name` (`default` is alphabeta), with a time
 /// budget per move for those that search and a seed for those that draw
 /// lots; the error names an unknown engine, a malformed option, or a `gtp:`
 /// program that does not start and answer.

@@ -47,12 +47,19 @@
 //! it holds. The referee never sends either.
 
 use crate::board_tree::{search, tree_budget, TreeOutcome};
-use crate::monte_carlo::Budget;
+use crate::monte_carlo::{Budget, CLOCK_HZ};
 use crate::move_code::{decode, encode, Decoded};
 use crate::placer::placement_at;
 use blokus::{Bitboard, Player, Position};
 use protocol::Exchange;
 use protocol::{player_of_start_byte, Scheme, GAME_OVER, MOVE_LEN, NEW_GAME};
+
+/// The contest line's baud rate (8N1).
+pub const LINE_BAUD: u64 = 115_200;
+
+/// Board clock cycles one byte takes on the line: 10 bits (start, 8 data,
+/// stop) of the UART's divider, [`CLOCK_HZ`] / [`LINE_BAUD`] rounded.
+pub const BYTE_CYCLES: u64 = 10 * ((CLOCK_HZ + LINE_BAUD / 2) / LINE_BAUD);
 
 /// Where the machine is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,6 +150,19 @@ impl BoardPlayer {
     /// The board's registers as a position with the board to move.
     pub fn position(&self) -> Position {
         Position::from_registers(self.cells, self.used, self.me)
+    }
+
+    /// The board time of `reply`, the bytes [`BoardPlayer::received`] just
+    /// returned, in board clock cycles as the model counts them: for a move,
+    /// the search's own cycles ([`TreeOutcome::edges`], exact), then the
+    /// reply's bytes on the line; the few cycles of the contest machine
+    /// around the search are not modelled.
+    pub fn reply_cycles(&self, reply: &[u8]) -> u64 {
+        let search = match (reply.len(), &self.last_search) {
+            (MOVE_LEN, Some((_, outcome))) => outcome.edges,
+            _ => 0,
+        };
+        search + reply.len() as u64 * BYTE_CYCLES
     }
 
     fn scheme(&self) -> Scheme {

@@ -50,7 +50,9 @@ pub enum BlokusCommand {
         /// Who moves first (as player 1, orange `o`, from (5,5)).
         #[arg(long, value_enum, default_value = "human")]
         first: Side,
-        /// The engine: alphabeta (default, the strongest), greedy or random.
+        /// The engine (`arena blokus engines` lists them): alphabeta (the
+        /// default, the host's search), board-model (the board's search),
+        /// greedy, random, gtp:COMMAND, ...
         #[arg(long, default_value = "default", conflicts_with_all = ["board", "port"])]
         engine: String,
         /// Play a board instead, refereed from here in the contest protocol
@@ -163,7 +165,7 @@ pub fn run(
                 Some(spec) => {
                     let spec: LinkSpec =
                         spec.parse().map_err(|e| anyhow::anyhow!("--board: {e}"))?;
-                    writeln!(out, "Opening the board on {spec} ...")?;
+                    writeln!(out, "Opening the board on {spec}: {} ...", who_plays(&spec))?;
                     let limits = BoardLimits {
                         per_move: board_timeout,
                         sim_wall_guard: sim_wall_limit.duration(),
@@ -204,6 +206,59 @@ pub fn run(
         }
         BlokusCommand::Match(config) => blokus_match::run(&config, out),
         BlokusCommand::Convert { input, output } => convert(&input, &output),
+    }
+}
+
+/// Whom a person meets on the board link `spec`, said before the game: the
+/// board's model or its simulation, and how much it searches beside the
+/// real board.
+fn who_plays(spec: &LinkSpec) -> String {
+    let ms = |budget: model::monte_carlo::Budget| {
+        budget.rounds_until as f64 * 1e3 / model::monte_carlo::CLOCK_HZ as f64
+    };
+    let board_ms = ms(model::board_tree::tree_budget());
+    match spec {
+        LinkSpec::Engine { name } => match crate::engines::board_model_budget(name) {
+            Some(budget) if ms(budget) == board_ms => format!(
+                "the board's exact model, which sends the bytes the hardware sends, its \
+                 search at the board's own budget ({board_ms:.0} ms of board time a move)"
+            ),
+            Some(budget) => format!(
+                "the board's exact model, its search given {:.0} ms of board time a move \
+                 (the real board's: {board_ms:.0} ms)",
+                ms(budget)
+            ),
+            None => format!("the host engine {name} behind the contest protocol"),
+        },
+        LinkSpec::Sim {
+            search_ms: None, ..
+        } => format!(
+            "the board's Verilog in Verilator at the board's own budget ({board_ms:.0} ms \
+             of board time a move, minutes of this machine's time)"
+        ),
+        LinkSpec::Sim {
+            search_ms: Some(search_ms),
+            ..
+        } => format!(
+            "the board's Verilog in Verilator, its search built for {search_ms} ms of board \
+             time a move: {} of the real board's {board_ms:.0} ms",
+            share(f64::from(*search_ms), board_ms)
+        ),
+        LinkSpec::Serial { .. } => {
+            "a board on a serial port, held to the contest's wall-clock limit".to_string()
+        }
+        _ => "a board on the contest link".to_string(),
+    }
+}
+
+/// `part` of `whole` for people: `1/85`, or `all` when it is as much or more.
+fn share(part: f64, whole: f64) -> String {
+    if part >= whole {
+        "all".to_string()
+    } else if part <= 0.0 {
+        "none".to_string()
+    } else {
+        format!("1/{:.0}", whole / part)
     }
 }
 

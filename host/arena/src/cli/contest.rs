@@ -136,7 +136,7 @@ pub fn referee(args: RefereeArgs, out: &mut dyn Write) -> anyhow::Result<()> {
 /// Runs `arena player` until its link closes.
 pub fn player(args: PlayerArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     let mut engine = engine_named(&args.engine, args.time, args.seed)
-        .map_err(|e| anyhow::anyhow!("{e:#} (see `arena engines`; `default` is the strongest)"))?;
+        .map_err(|e| anyhow::anyhow!("{e:#} (see `arena engines`; `default` is alphabeta)"))?;
     if matches!(args.link, LinkSpec::Exec { .. } | LinkSpec::Engine { .. }) {
         bail!(
             "a player's link is serial:, tcp:, listen: or stdio, not `{}`",
@@ -209,7 +209,7 @@ pub fn referee_bench(args: RefereeBenchArgs, out: &mut dyn Write) -> anyhow::Res
 
 /// Runs `arena engines`: the names `engine:NAME` takes.
 pub fn engines(out: &mut dyn Write) -> anyhow::Result<()> {
-    writeln!(out, "default (= alphabeta, the strongest)")?;
+    writeln!(out, "default (= alphabeta, the host's search)")?;
     for name in ENGINE_NAMES {
         writeln!(out, "{name}")?;
     }
@@ -228,7 +228,7 @@ pub fn engines(out: &mut dyn Write) -> anyhow::Result<()> {
         out,
         "light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,local=off|near|attach,by=policy|eval,\
          select=ucb1|prior,temp=T,prior=V,rave=W,margin=M,heavy=H,leaf=E,seed=S] \
-         (a tree search over light playouts, the board's next search in software)"
+         (a tree search over light playouts with no node limit, where the board's tree was designed)"
     )?;
     writeln!(
         out,

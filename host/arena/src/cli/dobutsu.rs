@@ -38,7 +38,8 @@ pub enum DobutsuCommand {
         #[arg(long)]
         divide: bool,
     },
-    /// Play in the terminal against an engine (by default the strongest).
+    /// Play in the terminal against an engine (by default our search,
+    /// alphabeta; `perfect` plays from the solved table).
     Play(PlayArgs),
     /// List the engines and their options.
     Engines,

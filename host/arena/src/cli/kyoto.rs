@@ -33,7 +33,7 @@ pub enum KyotoCommand {
         #[arg(long)]
         divide: bool,
     },
-    /// Play in the terminal against an engine (by default the strongest).
+    /// Play in the terminal against an engine (by default our search, alphabeta).
     Play {
         #[arg(long, value_enum, default_value = "on")]
         points: Points,

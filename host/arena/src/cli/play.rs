@@ -15,7 +15,8 @@ pub struct PlayArgs {
     /// Who moves first: `human` or an engine spec (e.g. `alphabeta:time=1`).
     #[arg(long, default_value = "human")]
     pub first: String,
-    /// Who moves second: `human` or an engine spec (default: the strongest engine).
+    /// Who moves second: `human` or an engine spec (default: the game's
+    /// `alphabeta`, our search; `arena GAME engines` lists the others).
     #[arg(long, default_value = "default")]
     pub second: String,
     /// The record file, rewritten after every move (default: GAME-game.txt).

@@ -136,22 +136,27 @@ pub fn open(
         }
         LinkSpec::Engine { name } if board_model_budget(name).is_some() => {
             // The board's model byte for byte (`model::player`), as the
-            // hardware answers, rather than an engine behind `PlayerLink`.
+            // hardware answers, rather than an engine behind `PlayerLink`;
+            // like the simulated board it reports each answer's board time,
+            // by which it is judged.
             let (ours, theirs) = std::os::unix::net::UnixStream::pair()?;
             let board = model::player::BoardPlayer::new(*b"FP", engine.scheme)
                 .with_budget(board_model_budget(name).expect("checked"));
+            let (report, reports) = channel();
             std::thread::Builder::new()
                 .name(label.clone())
-                .spawn(move || serve_board_model(theirs, board))?;
+                .spawn(move || serve_board_model(theirs, board, report))?;
             let reader = ours.try_clone()?;
             let closer = ours.try_clone()?;
-            Ok(Link::from_parts(label, reader, ours).on_close(move || {
+            let mut link = Link::from_parts(label, reader, ours).on_close(move || {
                 let _ = closer.shutdown(std::net::Shutdown::Both);
-            }))
+            });
+            link.reports = Some(reports);
+            Ok(link)
         }
         LinkSpec::Engine { name } => {
             if !is_engine_name(name) {
-                bail!("unknown engine `{name}` (see `arena engines`; `default` is the strongest)");
+                bail!("unknown engine `{name}` (see `arena engines`; `default` is alphabeta)");
             }
             let name = name.clone();
             let (ours, theirs) = std::os::unix::net::UnixStream::pair()?;
@@ -183,17 +188,30 @@ pub fn open(
     }
 }
 
-/// Answers the referee on `stream` as the board's model does, until it closes.
+/// Answers the referee on `stream` as the board's model does, until it
+/// closes, reporting each answer's board time on `report` as the simulated
+/// board does ([`protocol::Report`]), at the board's clock.
 fn serve_board_model(
     mut stream: std::os::unix::net::UnixStream,
     mut board: model::player::BoardPlayer,
+    report: std::sync::mpsc::Sender<String>,
 ) {
     let mut byte = [0u8; 1];
     while let Ok(1) = stream.read(&mut byte) {
         let reply = board.received(byte[0]);
-        if !reply.is_empty() && stream.write_all(&reply).is_err() {
+        if reply.is_empty() {
+            continue;
+        }
+        if stream.write_all(&reply).is_err() {
             break;
         }
+        let cycles = board.reply_cycles(&reply);
+        let ms = cycles as f64 * 1e3 / model::monte_carlo::CLOCK_HZ as f64;
+        // Nobody may be listening (a referee that keeps no reports).
+        let _ = report.send(format!(
+            "answer {} {cycles} cycles {ms:.3} ms board time",
+            String::from_utf8_lossy(&reply)
+        ));
     }
 }
 

@@ -85,7 +85,7 @@ impl SearchEngine {
         SearchEngine::new("greedy", Limits::depth(1))
     }
 
-    /// The strongest host engine: iterative deepening to 8 plies within `time`,
+    /// The host's alpha-beta engine: iterative deepening to 8 plies within `time`,
     /// the 12 best moves by a one-ply look at each node.
     pub fn alphabeta(time: Duration) -> SearchEngine {
         SearchEngine::new(

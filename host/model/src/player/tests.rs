@@ -214,3 +214,17 @@ fn random_bytes_never_upset_the_model() {
     }
     assert!(replies > 100, "{replies} replies");
 }
+
+#[test]
+fn a_replys_board_time_is_the_search_then_its_bytes_on_the_line() {
+    // 50 MHz / 115,200 baud: a divider of 434, ten bits a byte.
+    assert_eq!(BYTE_CYCLES, 4_340);
+    let mut board = test_board(None);
+    let team = board.exchange(b"0");
+    assert_eq!(board.reply_cycles(&team), 3 * BYTE_CYCLES);
+    let reply = board.exchange(b"25");
+    assert_eq!(reply.len(), MOVE_LEN);
+    let edges = board.last_search().expect("a search").1.edges;
+    assert!(edges >= 50_000, "the search ran its rounds: {edges}");
+    assert_eq!(board.reply_cycles(&reply), edges + 4 * BYTE_CYCLES);
+}
