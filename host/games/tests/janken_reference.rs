@@ -1,6 +1,6 @@
 //! Cross-check of the Janken shogi rules (`games::janken`) against a second,
-//! deliberately simple implementation written here from the spec
-//! (`shared/spec/other-games.md` section 1) and `docs/janken-notation.md`:
+//! deliberately simple implementation written here from the rules
+//! (`docs/rules/janken-shogi.md`) and `docs/janken-notation.md`:
 //! a 6x6 array of optional cubes, every action tried one by one with explicit
 //! loops, the legal turns told apart by the position texts they leave.
 //!

@@ -1,6 +1,6 @@
 //! The ICFPT Blokus Duo contest protocol between a referee and two players
-//! (`spec/blokus-duo-contest.md`: "Serial link", "Messages", "Time and
-//! faults") as pure state machines: bytes and times in, bytes and events
+//! (`docs/rules/blokus-duo.md`: "The serial link", "Messages", "Time limits",
+//! "Faults") as pure state machines: bytes and times in, bytes and events
 //! out. Nothing here does I/O or reads a clock; the drivers that put the
 //! machines on serial ports, sockets and processes are `arena`'s links.
 //!

@@ -5,13 +5,13 @@
 //!
 //! `0` starts a new game at any time (the answer is the team code), `9` ends
 //! it (repeated `9`s, as one early referee sent, are one end), CR and LF are
-//! ignored. The two request schemes are told apart by the player's own
-//! state, as the spec says: a `3` as the first request of a game is 2014's
-//! `3S MMMM`, a `3` after the player's own first move is 2013's `3 MMMM`;
-//! a `4` after `25` and the first move is 2014's `4 MMMM`. One case is not
-//! decided by the state: after `2A` (a blind first move in 2013, or moving
-//! first from (a,a) in 2014, which only the referee's `-r` option does) a
-//! `4` is followed by 8 bytes in 2013 and by 4 in 2014. The link then
+//! ignored. The two request schemes are told apart by the player's own state,
+//! as `docs/rules/blokus-duo.md` says: a `3` as the first request of a game
+//! is 2014's `3S MMMM`, a `3` after the player's own first move is 2013's
+//! `3 MMMM`; a `4` after `25` and the first move is 2014's `4 MMMM`. One case
+//! is not decided by the state: after `2A` (a blind first move in 2013, or
+//! moving first from (a,a) in 2014, which only the referee's `-r` option
+//! does) a `4` is followed by 8 bytes in 2013 and by 4 in 2014. The link then
 //! follows the scheme it was configured with, or else the last scheme an
 //! unambiguous request showed on this link, or else 2013 (the only scheme in
 //! which `2A` is the normal opening).

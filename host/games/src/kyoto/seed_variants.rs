@@ -1,9 +1,11 @@
-//! The seed's own program (seed 001, appendix A: its Java classes
-//! `Kyokumen`, `GenerateMoves`, `Sikou` and `MainTest`), ported statement
-//! for statement so that its table 9 can be replayed as the seed played it,
-//! with a switch for each place where it departs from the game and the
-//! player as we read them from its text ([`Variant`]). Line numbers are those
-//! of `seeds/001_7440b718260062a3.txt`.
+//! The seed's own program (the Simulation shogi thesis, `docs/sources.md`;
+//! its appendix A: the Java classes `Kyokumen`, `GenerateMoves`, `Sikou` and
+//! `MainTest`), ported statement for statement so that its table 9 can be
+//! replayed as the seed played it, with a switch for each place where it
+//! departs from the game and the player as we read them from its text
+//! ([`Variant`]). Line numbers count the lines of the plain-text copy of the
+//! thesis the port was made from (not in the repository), in which appendix
+//! A begins at line 551.
 //!
 //! Its data as the Java has them: a square is `suji * 16 + dan` (files and
 //! ranks 1..5), a 16 x 11 board walled round; a piece is its kind (FU 1, KY
@@ -905,7 +907,7 @@ impl SeriesGame for SeedProgramTable {
             Ending::Length => (vec![0.5, 0.5], "1/2-1/2 (length)"),
         };
         let mut record = format!(
-            "[Round {}]\n[Program seed 001, {}]\n[Players first={} second={}]\n[Plies {}]\n",
+            "[Round {}]\n[Program Simulation shogi thesis, {}]\n[Players first={} second={}]\n[Plies {}]\n",
             game + 1,
             self.variant,
             seats.specs[0],
