@@ -13,7 +13,7 @@ for `make bitstream`:
    The placer is nextpnr's electrostatic one (`--placer static`; `--placer
    heap` is nextpnr's default): on the player with the tree it placed and
    routed in a third of HeAP's time (router1 converging in minutes rather
-   than 40) and some 5 MHz faster (BENCHMARKS.md, stop 34);
+   than 40) and some 5 MHz faster (docs/design-log.md);
 4. the timing check: every clock in nextpnr's report must reach the frequency
    asked for. nextpnr-ecp5 0.11.1 itself reports a failing clock as an ERROR
    and exits 1, but only after writing its outputs, so the script reads the

@@ -105,8 +105,8 @@ fn quoted_commands(text: &str, place: &str) -> Vec<Mention> {
 
 /// Every command `file` (relative to the workspace) names.
 fn mentions_in(file: &str) -> Vec<Mention> {
-    let text = std::fs::read_to_string(workspace().join(file))
-        .unwrap_or_else(|e| panic!("{file}: {e}"));
+    let text =
+        std::fs::read_to_string(workspace().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
     let (lines, prose) = block_lines(&text);
     let mut mentions = quoted_commands(&prose, &format!("{file} text"));
     for (n, line) in lines {

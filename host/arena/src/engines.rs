@@ -8,15 +8,19 @@ use games::spec::{number_in, value, EngineName};
 use model::board_tree::{tree_budget, BoardTree, TreeSettings};
 use model::light::{Local, Policy};
 use model::monte_carlo::Budget;
+use model::next::{
+    BoardNext, Children, Config as NextConfig, Expand, Playouts, Rave, Select as NextSelect,
+};
 use model::tree::{ChildrenBy, LightTree, Select, TreeConfig};
 use model::{BoardFlat, BoardModel, ModelOnePly};
 use std::time::Duration;
 
 /// Names accepted by [`engine_by_name`], in alphabetical order.
-pub const ENGINE_NAMES: [&str; 7] = [
+pub const ENGINE_NAMES: [&str; 8] = [
     "alphabeta",
     "board-flat",
     "board-model",
+    "board-next",
     "board-tree",
     "greedy",
     "model-1ply",
@@ -102,6 +106,123 @@ fn light_uct(spec: &EngineName) -> Result<TreeConfig, String> {
     Ok(config)
 }
 
+/// The options `board-next` takes.
+pub const BOARD_NEXT_OPTIONS: &str =
+    "base, playouts, children, select, c, expand, enter, virtual, \
+     leaf, rave, rave-parent, rave-child, reuse, final, sizes, tiles, last2, history, ponder, \
+     nodes, prior, seed";
+
+/// The board's next search an engine name `board-next[:options]` asks
+/// for (`model::next`): from the design chosen, or from today's board
+/// counted in playouts with `base`, each option switching one feature
+/// (`arena blokus engines` lists them); the error names a malformed one.
+fn board_next(spec: &EngineName) -> Result<NextConfig, String> {
+    let mut config = NextConfig::BOARD;
+    spec.read(BOARD_NEXT_OPTIONS, |key, v| {
+        let on = |v: Option<&str>| match v {
+            None | Some("on") => Ok(true),
+            Some("off") => Ok(false),
+            Some(_) => Err("not on or off".to_string()),
+        };
+        match key {
+            "base" => config = NextConfig::BOARD,
+            "playouts" => {
+                config.playouts = match v {
+                    Some("board") => Playouts::Board { per_mille: 1000 },
+                    Some(x) if x.ends_with('x') => Playouts::Board {
+                        per_mille: (value::<f64>(Some(&x[..x.len() - 1]), "a factor like 0.25x")?
+                            * 1000.0)
+                            .round() as u32,
+                    },
+                    _ => Playouts::Fixed(number_in(
+                        v,
+                        1,
+                        1 << 30,
+                        "a count, board or a factor like 0.25x",
+                    )?),
+                }
+            }
+            "children" => {
+                config.children = match v {
+                    Some("eval") => Children::Evaluator,
+                    Some("all") => Children::Prior(usize::MAX),
+                    _ => Children::Prior(number_in(v, 1, 4096, "eval, all or a count")?),
+                }
+            }
+            "select" => {
+                config.select = match v {
+                    Some("ucb1") => NextSelect::Ucb1,
+                    Some("prior") => NextSelect::Prior,
+                    _ => return Err("not ucb1 or prior".into()),
+                }
+            }
+            "c" => {
+                config.c_q8 = (number_in::<f64>(v, 0.0, 16.0, "a constant")? * 256.0).round() as u32
+            }
+            "expand" => {
+                config.expand = match v {
+                    Some("depth") => Expand::Depth,
+                    _ => Expand::After(number_in(v, 0, 1 << 20, "depth or a count of visits")?),
+                }
+            }
+            "enter" => config.enter_best = on(v)?,
+            "virtual" => {
+                config.virtual_count = number_in::<u32>(v, 0, 64, "a count of visits")? * 16
+            }
+            "leaf" => config.leaf_playouts = number_in(v, 1, 64, "a count of engines")?,
+            "rave" => {
+                let weight: f64 = number_in(v, 0.0, 4.0, "a weight")?;
+                config.rave = (weight > 0.0).then(|| Rave {
+                    weight_q4: (weight * 16.0).round() as u32,
+                    ..config.rave.unwrap_or(RAVE_PENTOBI)
+                });
+            }
+            "rave-parent" | "rave-child" => {
+                let mut rave = config.rave.ok_or("give rave=W first")?;
+                let n = number_in(v, 0, u32::MAX, "a count of visits")?;
+                if key == "rave-parent" {
+                    rave.parent_max = n;
+                } else {
+                    rave.child_max = n;
+                }
+                config.rave = Some(rave);
+            }
+            "reuse" => config.reuse = on(v)?,
+            "final" => {
+                config.by_wins = match v {
+                    Some("visits") => false,
+                    Some("wins") => true,
+                    _ => return Err("not visits or wins".into()),
+                }
+            }
+            "sizes" => config.size_filter = on(v)?,
+            "tiles" => config.refinements.policy.tile_weights = on(v)?,
+            "last2" => config.refinements.policy.last_two = on(v)?,
+            "history" => config.refinements.history = on(v)?,
+            "ponder" => config.ponder = on(v)?,
+            "nodes" => config.nodes = number_in(v, 1, 1 << 26, "a count of words")?,
+            "prior" => {
+                config.weights = match v {
+                    Some("fitted") => model::next::prior::FITTED,
+                    Some("uniform") => model::next::prior::Weights::UNIFORM,
+                    _ => return Err("not fitted or uniform".into()),
+                }
+            }
+            "seed" => config.seed = value(v, "a seed")?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    })?;
+    Ok(config)
+}
+
+/// Pentobi's RAVE limits for Duo, with its weight 0.7.
+const RAVE_PENTOBI: Rave = Rave {
+    weight_q4: 11,
+    parent_max: 25_000,
+    child_max: 2_000,
+};
+
 /// The board's search an engine name gives: a bare `MS` (rounds during `MS`
 /// ms of board time), and for `board-tree` also `expand=N` (a leaf
 /// expanded after `N` visits) and `c=Q8` (the exploration constant
@@ -154,6 +275,7 @@ enum Spec {
     BoardModel(Budget),
     BoardTree(Budget, TreeSettings),
     BoardFlat(Budget),
+    BoardNext(NextConfig),
 }
 
 /// Reads an engine name by the one grammar; the error names what is wrong.
@@ -169,6 +291,7 @@ fn engine_spec(name: &str) -> Result<Spec, String> {
         "board-model" => board_search(&spec, tree_budget()).map(|(b, _)| Spec::BoardModel(b)),
         "board-tree" => board_search(&spec, tree_budget()).map(|(b, s)| Spec::BoardTree(b, s)),
         "board-flat" => board_search(&spec, Budget::board()).map(|(b, _)| Spec::BoardFlat(b)),
+        "board-next" => board_next(&spec).map(Spec::BoardNext),
         other => Err(format!(
             "unknown engine `{other}`; engines: {}, gtp:COMMAND",
             ENGINE_NAMES.join(", ")
@@ -194,6 +317,7 @@ pub fn engine_named(name: &str, time: Duration, seed: u64) -> anyhow::Result<Box
         Spec::BoardModel(budget) => Box::new(BoardModel::new(budget)),
         Spec::BoardTree(budget, settings) => Box::new(BoardTree::with_settings(budget, settings)),
         Spec::BoardFlat(budget) => Box::new(BoardFlat::new(budget)),
+        Spec::BoardNext(config) => Box::new(BoardNext::new(name, config)),
     })
 }
 

@@ -1,4 +1,4 @@
-//! `arena serve` never waits for an engine (issue 19): while a host engine
+//! `arena serve` never waits for an engine: while a host engine
 //! thinks for 2 s in one game and the simulated board (`sim:10`, its search
 //! built for 10 ms of board time, some seconds of simulation) answers in
 //! another, the index (`GET /api/games`), the front page and both games'

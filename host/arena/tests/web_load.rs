@@ -1,4 +1,4 @@
-//! A bounded load test of `arena serve` (issue 19): 20 clients for 20
+//! A bounded load test of `arena serve`: 20 clients for 20
 //! seconds on 127.0.0.1, each making games of every kind against engines,
 //! playing their moves, reading its game, the index and the front page at
 //! random. Every request is answered (a connection refused or cut fails

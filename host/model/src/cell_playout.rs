@@ -23,7 +23,7 @@
 use crate::light::{choose_tracked, draw_below, draw_size, local_cells, Local, Policy};
 use crate::monte_carlo::Xorshift32;
 use blokus::tiles::{shape_table, Tile, ALL_TILES, SHAPE_COUNT, TILE_COUNT};
-use blokus::{Bitboard, Cell, Move, Player, Position, SIZE};
+use blokus::{Bitboard, Cell, Move, Placement, Player, Position, SIZE};
 
 /// The policy the engine plays: Pentobi's sizes and opening rule, the
 /// attach cell drawn first, those next to the opponent's last placement
@@ -254,6 +254,24 @@ impl Side {
         })
     }
 
+    /// Whether the placement of `shape` at box corner `corner` is legal for
+    /// this side: its tile left, on the board, no forbidden cell covered,
+    /// an attach cell covered.
+    fn fits(&self, shape: u8, corner: u8) -> bool {
+        let t = tables();
+        let shape = usize::from(shape);
+        let table_shape = &shape_table().shapes[shape];
+        let (x, y) = (usize::from(corner) % 14, usize::from(corner) / 14);
+        if self.left & t.tile[shape] == 0
+            || x + usize::from(table_shape.width) > 14
+            || y + usize::from(table_shape.height) > 14
+        {
+            return false;
+        }
+        let cells = t.mask[shape].translated_to(Cell::from_index(usize::from(corner)));
+        !cells.intersects(self.forbidden) && cells.intersects(self.attach)
+    }
+
     fn unplaced_cells(&self) -> i32 {
         Tile::all()
             .filter(|t| self.left & t.bit() != 0)
@@ -262,10 +280,95 @@ impl Side {
     }
 }
 
+/// Refinements of the engine's policy that the board's next search may
+/// take ([`crate::next`]); [`Refinements::BOARD`], every one off, is the
+/// engine as built.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Refinements {
+    /// Once the attach cell is drawn, a tile by Pentobi's playout weight,
+    /// [`tile_weights`] (3 to its size times 1.8 to its attach cells less
+    /// one), among the tiles the opening rule allows with a placement
+    /// covering the cell, then one of its shapes that fits alike; instead of
+    /// a size by 3 to the size, then a shape of that size alike.
+    pub tile_weights: bool,
+    /// The attach cells next to the opponent's last two placements drawn
+    /// first, not those next to its last one only.
+    pub last_two: bool,
+}
+
+impl Refinements {
+    /// The engine as built: no refinement.
+    pub const BOARD: Refinements = Refinements {
+        tile_weights: false,
+        last_two: false,
+    };
+}
+
+/// Each tile's playout weight under [`Refinements::tile_weights`]:
+/// Pentobi's `3^size * 1.8^(attach cells - 1)` for Duo, divided by 4 and
+/// rounded, so that the 21 weights sum below 2^16 (a tile's attach cells:
+/// the cells touching it by a corner only).
+pub fn tile_weights() -> &'static [u32; TILE_COUNT] {
+    static WEIGHTS: std::sync::OnceLock<[u32; TILE_COUNT]> = std::sync::OnceLock::new();
+    WEIGHTS.get_or_init(|| {
+        let shapes = &shape_table().shapes;
+        std::array::from_fn(|t| {
+            let shape = shapes
+                .iter()
+                .find(|s| s.tile.index() == t)
+                .expect("every tile has a shape");
+            // Away from the edges (box corner (5,5)), so that every
+            // neighbour is on the board.
+            let cells = shape.mask.translated_to(Cell::from_index(4 * 14 + 4));
+            let attach = (cells.diagonal_neighbours() & !cells.edge_neighbours() & !cells).count();
+            let weight = 3f64.powi(i32::from(shape.tile.size())) * 1.8f64.powi(attach as i32 - 1);
+            (weight / 4.0).round() as u32
+        })
+    })
+}
+
+/// What a playout tells and asks as it goes: each placement, and a reply
+/// to try before drawing (the last-good-reply table of the board's next
+/// search, [`crate::next`]). The board's engine has [`NoHooks`].
+pub trait PlayoutHooks {
+    /// The placement of `shape` at box corner `corner` that the root side
+    /// (`mover` 0) or the other side (1) makes.
+    fn played(&mut self, _mover: usize, _shape: u8, _corner: u8) {}
+    /// A placement to play for `mover`, if it is legal, before any draw,
+    /// given the opponent's last placement and the mover's own before it.
+    fn reply(
+        &mut self,
+        _mover: usize,
+        _last: Option<(u8, u8)>,
+        _own_last: Option<(u8, u8)>,
+    ) -> Option<(u8, u8)> {
+        None
+    }
+}
+
+/// No hooks: the board's engine.
+pub struct NoHooks;
+
+impl PlayoutHooks for NoHooks {}
+
 /// The engine's playout of `position` from generator state `seed`: the
 /// draws of [`crate::light::choose_by_cell`] under [`POLICY`] (checked
 /// equal to it in the tests), on the engine's own state.
 pub fn run(position: &Position, seed: u32) -> EngineRun {
+    run_refined(position, seed, Refinements::BOARD, [None; 3], &mut NoHooks)
+}
+
+/// [`run`] with `refinements` and `hooks`; `recent` holds the last three
+/// placements before `position`, the latest first (`None` where there is
+/// none or it is not known: the board's engine knows none), whose
+/// neighbouring attach cells are drawn first.
+pub fn run_refined(
+    position: &Position,
+    seed: u32,
+    refinements: Refinements,
+    recent: [Option<Placement>; 3],
+    hooks: &mut impl PlayoutHooks,
+) -> EngineRun {
     let t = tables();
     let mut sides = [
         Side::new(position, position.to_move()),
@@ -273,14 +376,31 @@ pub fn run(position: &Position, seed: u32) -> EngineRun {
     ];
     let mut rng = Xorshift32(seed);
     let mut passes = u32::from(position.passes_in_row());
-    let mut near = Bitboard::EMPTY;
+    let neighbours = |p: Option<Placement>| {
+        p.map_or(Bitboard::EMPTY, |p| {
+            p.cells().edge_neighbours() | p.cells().diagonal_neighbours()
+        })
+    };
+    let code = |p: Option<Placement>| p.map(|p| (p.shape, p.box_corner().index() as u8));
+    // The cells next to the last three placements, the latest first; and
+    // the last two placements, for the hooks.
+    let mut near = recent.map(neighbours);
+    let mut last = [code(recent[0]), code(recent[1])];
     let (mut plies, mut placements, mut dead) = (0u32, 0u32, 0u64);
     // `sides[mover]` moves; the root side is 0.
     let mut mover = 0;
     while passes < 2 && sides[0].left != 0 && sides[1].left != 0 {
         let side = &mut sides[mover];
-        let chosen = loop {
-            let near_live = side.attach & near;
+        let replied = hooks
+            .reply(mover, last[0], last[1])
+            .filter(|&(shape, corner)| side.fits(shape, corner));
+        let chosen = replied.or_else(|| loop {
+            let first = if refinements.last_two {
+                near[0] | near[2]
+            } else {
+                near[0]
+            };
+            let near_live = side.attach & first;
             let from = if near_live.is_empty() {
                 side.attach
             } else {
@@ -313,12 +433,17 @@ pub fn run(position: &Position, seed: u32) -> EngineRun {
                 continue;
             }
             let placed = TILE_COUNT - side.left.count_ones() as usize;
-            let size = draw_size(&present, placed, &POLICY, &mut rng);
-            // The shapes of that size with a pair that fits, in order (the
+            // The pairs of the shapes to draw from: a size's, or a tile's.
+            let drawn_pairs = if refinements.tile_weights {
+                t.tile_pairs[draw_tile(&fits, &present, placed, &mut rng)]
+            } else {
+                t.size_pairs[draw_size(&present, placed, &POLICY, &mut rng)]
+            };
+            // The shapes among those with a pair that fits, in order (the
             // pairs are in shape order).
             let mut shapes = [0usize; SHAPE_COUNT];
             let mut count = 0;
-            for (w, (&f, &p)) in fits.iter().zip(&t.size_pairs[size]).enumerate() {
+            for (w, (&f, &p)) in fits.iter().zip(&drawn_pairs).enumerate() {
                 let mut word = f & p;
                 while word != 0 {
                     let shape = usize::from(t.shape_of[64 * w + word.trailing_zeros() as usize]);
@@ -338,15 +463,18 @@ pub fn run(position: &Position, seed: u32) -> EngineRun {
                 nth -= 1;
             }
             let corner = cell.index() - usize::from(pair_delta(shape, k as usize));
-            break Some((shape, corner));
-        };
+            break Some((shape as u8, corner as u8));
+        });
         match chosen {
             None => {
                 passes += 1;
-                near = Bitboard::EMPTY;
+                near = [Bitboard::EMPTY, near[0], near[1]];
+                last = [None, last[0]];
             }
             Some((shape, corner)) => {
-                let cells = t.mask[shape].translated_to(Cell::from_index(corner));
+                hooks.played(mover, shape, corner);
+                let shape = usize::from(shape);
+                let cells = t.mask[shape].translated_to(Cell::from_index(usize::from(corner)));
                 let (edges, diagonals) = (cells.edge_neighbours(), cells.diagonal_neighbours());
                 side.forbid(cells | edges);
                 side.attach = (side.attach | diagonals) & !side.forbidden;
@@ -358,7 +486,8 @@ pub fn run(position: &Position, seed: u32) -> EngineRun {
                 let other = &mut sides[1 - mover];
                 other.forbid(cells);
                 other.attach &= !cells;
-                near = edges | diagonals;
+                near = [edges | diagonals, near[0], near[1]];
+                last = [Some((shape as u8, corner)), last[0]];
                 passes = 0;
                 placements += 1;
             }
@@ -377,6 +506,37 @@ pub fn run(position: &Position, seed: u32) -> EngineRun {
             + u64::from(plies - placements) * PASS_CYCLES
             + END_CYCLES,
     }
+}
+
+/// A tile drawn by [`tile_weights`] among those with a pair in `fits`
+/// whose size the opening rule allows a side with `placed` tiles placed
+/// (any size in `present` when it allows none).
+fn draw_tile(fits: &PairSet, present: &[bool; 6], placed: usize, rng: &mut Xorshift32) -> usize {
+    let t = tables();
+    let min = usize::from(POLICY.min_size(placed));
+    let any_allowed = (min..=5).any(|s| present[s]);
+    let weights = tile_weights();
+    let mut candidates = [0u32; TILE_COUNT];
+    let mut total = 0;
+    for (tile, weight) in candidates.iter_mut().enumerate() {
+        let fits_here = fits
+            .iter()
+            .zip(&t.tile_pairs[tile])
+            .any(|(f, p)| f & p != 0);
+        let size = usize::from(Tile::from_index(tile).size());
+        if fits_here && (size >= min || !any_allowed) {
+            *weight = weights[tile];
+            total += weights[tile];
+        }
+    }
+    let mut pick = draw_below(rng, total);
+    for (tile, &weight) in candidates.iter().enumerate() {
+        if pick < weight {
+            return tile;
+        }
+        pick -= weight;
+    }
+    unreachable!("a tile fits")
 }
 
 /// [`run`] by the rules engine: the playout of [`crate::light`]'s policy on

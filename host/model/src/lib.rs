@@ -18,6 +18,7 @@ pub mod mask_unit;
 pub mod monte_carlo;
 pub mod move_code;
 pub mod move_gen;
+pub mod next;
 pub mod one_ply;
 pub mod placer;
 pub mod player;

@@ -64,8 +64,9 @@ pub enum BlokusCommand {
         #[arg(long)]
         port: Option<String>,
         /// Seconds the board may take over a move: real time for a real board
-        /// (--port, serial:), board time for the simulated board (its own
-        /// count of clock cycles, however slowly the simulator runs).
+        /// (--port, serial:), board time for the simulated board and the
+        /// board's model (their own count of clock cycles, however slowly
+        /// they run here).
         #[arg(long, value_name = "S", default_value = "1", value_parser = seconds)]
         board_timeout: Duration,
         #[command(flatten)]
@@ -103,6 +104,9 @@ pub enum BlokusCommand {
     /// Play engines against each other, alternating who moves first, and print
     /// the first engine's results with a 95% confidence interval.
     Match(MatchConfig),
+    /// Fit the board's next search's prior weights to the moves chosen in
+    /// recorded games (records of `arena blokus match`).
+    FitPriors(super::fit_priors::FitArgs),
     /// Convert a game record: FILE.sgf (Pentobi SGF) or any other name (transcript).
     Convert { input: PathBuf, output: PathBuf },
     /// The engines `play --engine`, `match` and `engine:NAME` take, with
@@ -205,6 +209,7 @@ pub fn run(
             )
         }
         BlokusCommand::Match(config) => blokus_match::run(&config, out),
+        BlokusCommand::FitPriors(args) => super::fit_priors::run(&args, out),
         BlokusCommand::Convert { input, output } => convert(&input, &output),
     }
 }

@@ -52,7 +52,7 @@ pub struct MatchConfig {
 
 /// One finished game, as its record line says.
 #[derive(Clone, Debug, PartialEq)]
-struct GameResult {
+pub(crate) struct GameResult {
     /// 1-based.
     game: u32,
     /// The seat `p1` had.
@@ -62,7 +62,7 @@ struct GameResult {
     /// `p1`'s points: 1, 0.5 or 0.
     points: f64,
     /// The moves as contest codes, from the start (the random opening included).
-    moves: Vec<String>,
+    pub(crate) moves: Vec<String>,
 }
 
 impl GameResult {
@@ -80,7 +80,7 @@ impl GameResult {
     }
 
     /// Reads a record line back; the error names what was wrong.
-    fn parse(line: &str) -> Result<GameResult, String> {
+    pub(crate) fn parse(line: &str) -> Result<GameResult, String> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let keys = [
             (0, "game"),

@@ -28,7 +28,10 @@ fn team_id(text: &str) -> Result<[u8; 2], String> {
 #[derive(Args, Debug)]
 pub struct RefereeArgs {
     /// Player 1's link: serial:PATH[@BAUD], tcp:HOST:PORT, listen:[ADDRESS:]PORT,
-    /// exec:COMMAND, engine:NAME or sim[@BAUD] (the simulated board, `arena board-sim`).
+    /// exec:COMMAND, engine:NAME (engine:board-model: the board's model, byte
+    /// for byte) or sim[@BAUD][:MS] (the simulated board, as `arena
+    /// board-sim`, its search built for MS ms of board time; the board's own
+    /// budget without it).
     #[arg(long)]
     pub p1: LinkSpec,
     /// Player 2's link (the same forms).
@@ -44,8 +47,9 @@ pub struct RefereeArgs {
     #[arg(long, default_value = "2014")]
     pub scheme: Scheme,
     /// Seconds a move, from the end of the request to the 4th byte of the
-    /// answer: real time, but board time for the simulated board (`sim`,
-    /// its own count of clock cycles; see --sim-wall-limit).
+    /// answer: real time, but board time for the simulated board and the
+    /// board's model (`sim`, `engine:board-model`: their own count of clock
+    /// cycles; see --sim-wall-limit).
     #[arg(long, default_value = "1", value_parser = seconds)]
     pub timeout: Duration,
     #[command(flatten)]
@@ -229,6 +233,12 @@ pub fn engines(out: &mut dyn Write) -> anyhow::Result<()> {
         "light-uct[:playouts=N,children=K,expand=T,c=C,policy=pentobi|uniform|largest,local=off|near|attach,by=policy|eval,\
          select=ucb1|prior,temp=T,prior=V,rave=W,margin=M,heavy=H,leaf=E,seed=S] \
          (a tree search over light playouts with no node limit, where the board's tree was designed)"
+    )?;
+    writeln!(
+        out,
+        "board-next[:{}] (the board's next search, found in software: its features \
+         switched one by one, each measured in BENCHMARKS.md; base is today's board in playouts)",
+        crate::engines::BOARD_NEXT_OPTIONS.replace(", ", ",")
     )?;
     writeln!(
         out,

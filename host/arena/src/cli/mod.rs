@@ -7,6 +7,7 @@ pub mod board_limits;
 pub mod contest;
 pub mod dobutsu;
 pub mod experiment;
+pub mod fit_priors;
 pub mod janken;
 pub mod judge;
 pub mod kyoto;

@@ -5,8 +5,10 @@
 //! (its standard deviation over a window of generations at most a threshold)
 //! is fixed from then on. It knows nothing of any game: fitness comes from a
 //! function that plays one game between two weight vectors. [`texel`] fits
-//! a linear evaluation to game results instead.
+//! a linear evaluation to game results instead, and [`softmax`] move priors
+//! to the moves a player chose.
 
+pub mod softmax;
 pub mod texel;
 
 use crate::game::{Outcome, Side};

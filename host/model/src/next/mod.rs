@@ -1,0 +1,370 @@
+//! The board's next search, found in software before it is built in
+//! hardware: a Monte Carlo tree as good per playout as Pentobi's, within
+//! what the board can hold and compute. It is written as the hardware will
+//! run it (integers and ROMs, a node memory of fixed size, a fixed number
+//! of playout engines on a leaf), takes its budget in playouts so that it
+//! is measured at equal work, and switches each of its features by an
+//! option ([`Config`]), so that each can be measured alone. The engine
+//! `board-next[:options]` plays it; docs/ARCHITECTURE.md gives the
+//! hardware plan and BENCHMARKS.md the ladder of its features.
+//!
+//! - [`features`]: what the scorer counts of a move; [`prior`]: the
+//!   priors from those counts, with the project's fitted weights;
+//!   [`fixed`]: the arithmetic; [`search`]: the node memory and the rounds;
+//!   [`budget`]: the board's playouts a move.
+
+pub mod budget;
+pub mod features;
+pub mod fixed;
+pub mod prior;
+pub mod search;
+
+use blokus::{Engine, Move, Placement, Position};
+use budget::board_playouts;
+use prior::Weights;
+use search::{code_of, RoundStats, Streams, Tree};
+pub use search::{Children, Expand, Outcome, PlayoutRefinements, Rave, Select};
+use std::time::{Duration, Instant};
+
+/// How many playouts a move gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playouts {
+    /// The board's own at that ply ([`board_playouts`]), times `per_mille / 1000`.
+    Board { per_mille: u32 },
+    /// This many, every move.
+    Fixed(u64),
+}
+
+impl Playouts {
+    /// The playouts for a move at `ply`.
+    pub fn at(self, ply: usize) -> u64 {
+        match self {
+            Playouts::Board { per_mille } => board_playouts(ply) * u64::from(per_mille) / 1000,
+            Playouts::Fixed(n) => n,
+        }
+    }
+}
+
+/// The search's settings: each feature of the design, switched alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub playouts: Playouts,
+    pub children: Children,
+    pub select: Select,
+    /// The exploration constant, in 1/256.
+    pub c_q8: u32,
+    pub expand: Expand,
+    /// After an expansion, the best child is entered at once (Pentobi's).
+    pub enter_best: bool,
+    /// A new child's virtual count, in sixteenths of a visit (Pentobi: 3 visits).
+    pub virtual_count: u32,
+    /// Playouts a leaf gets a round: the engines that share it.
+    pub leaf_playouts: usize,
+    pub rave: Option<Rave>,
+    /// The subtree of the moves played is kept from one move to the next.
+    pub reuse: bool,
+    /// The move played is the root child with the most wins, not visits.
+    pub by_wins: bool,
+    /// Pentobi's early size filter in the tree.
+    pub size_filter: bool,
+    pub refinements: PlayoutRefinements,
+    /// The tree grows on the opponent's time (with [`Config::reuse`]).
+    pub ponder: bool,
+    /// Words of the node memory.
+    pub nodes: usize,
+    pub weights: Weights,
+    pub seed: u32,
+}
+
+impl Config {
+    /// Today's board's tree, counted in playouts: the evaluator's 16 best
+    /// children, UCB1, expansion after 96 visits, three engines on a leaf,
+    /// the most visited move; the ladder's first step.
+    pub const BOARD: Config = Config {
+        playouts: Playouts::Board { per_mille: 1000 },
+        children: Children::Evaluator,
+        select: Select::Ucb1,
+        c_q8: crate::board_tree::EXPLORATION_Q8 as u32,
+        expand: Expand::After(crate::board_tree::EXPAND_AFTER),
+        enter_best: false,
+        virtual_count: 0,
+        leaf_playouts: crate::playout_bank::ENGINES,
+        rave: None,
+        reuse: false,
+        by_wins: false,
+        size_filter: false,
+        refinements: PlayoutRefinements {
+            policy: crate::cell_playout::Refinements::BOARD,
+            history: false,
+        },
+        ponder: false,
+        nodes: crate::board_tree::NODES,
+        weights: prior::FITTED,
+        seed: crate::monte_carlo::SEED,
+    };
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config::BOARD
+    }
+}
+
+/// The search of `position` (not over) under `config` with `playouts`,
+/// from a fresh tree; `history`: the placements before it, the latest first.
+pub fn search(
+    position: &Position,
+    history: [Option<Placement>; 3],
+    config: &Config,
+    playouts: u64,
+) -> Outcome {
+    let mut tree = Tree::new(position.clone(), history);
+    let mut streams = Streams::new(config.seed, config.leaf_playouts);
+    grow(&mut tree, &mut streams, config, playouts)
+}
+
+/// Rounds on `tree` until `playouts` have been played; the move chosen.
+fn grow(tree: &mut Tree, streams: &mut Streams, config: &Config, playouts: u64) -> Outcome {
+    let mut stats = RoundStats::default();
+    let mut played = 0;
+    if tree.nodes[0].children == 0 {
+        // The root is expanded first, whatever its visits.
+        let root = tree.root.clone();
+        tree.expand_root(&root, config);
+    }
+    let only = tree.nodes[0].children <= 1;
+    while played < playouts && !only {
+        played += u64::from(tree.round(config, streams, &mut stats));
+    }
+    let best = tree.choice(config.by_wins);
+    Outcome {
+        best: tree.move_of(best),
+        playouts: played,
+        nodes: tree.nodes.len(),
+        depth: stats.depth,
+        root: tree.root_children(),
+    }
+}
+
+/// The search as an engine: `board-next[:options]`.
+pub struct BoardNext {
+    config: Config,
+    /// The tree after the last search, its root at the position searched,
+    /// with the move played and the position after it.
+    kept: Option<(Tree, Move, Position)>,
+    streams: Streams,
+    /// When the last move was returned: the opponent has thought since.
+    returned: Option<Instant>,
+    last: Option<Outcome>,
+    name: String,
+}
+
+impl BoardNext {
+    /// The engine with `config`, named `name`.
+    pub fn new(name: &str, config: Config) -> BoardNext {
+        BoardNext {
+            config,
+            kept: None,
+            streams: Streams::new(config.seed, config.leaf_playouts),
+            returned: None,
+            last: None,
+            name: name.to_string(),
+        }
+    }
+
+    /// The placement the opponent made from `before` to reach `position`,
+    /// if `position` follows `before` by one move (`Some(None)`: a pass).
+    fn move_between(before: &Position, position: &Position) -> Option<Move> {
+        if position.plies() != before.plies() + 1 {
+            return None;
+        }
+        let mover = before.to_move();
+        let added = position.cells(mover) & !before.cells(mover);
+        if position.cells(mover.other()) != before.cells(mover.other())
+            || (before.cells(mover) & !position.cells(mover)).count() > 0
+        {
+            return None;
+        }
+        if added.is_empty() {
+            return Some(Move::Pass);
+        }
+        before
+            .legal_placements()
+            .into_iter()
+            .find(|p| p.cells() == added)
+            .map(Move::Place)
+    }
+}
+
+fn placement(m: Move) -> Option<Placement> {
+    match m {
+        Move::Pass => None,
+        Move::Place(p) => Some(p),
+    }
+}
+
+impl Engine for BoardNext {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, position: &Position) -> Move {
+        if position.is_over() {
+            return Move::Pass;
+        }
+        let thought = self.returned.take().map(|t| t.elapsed());
+        // The tree kept, carried to this position when it follows from it.
+        let mut tree = None;
+        let mut history = [None; 3];
+        if let Some((mut old, ours, after)) = self.kept.take() {
+            if let Some(theirs) = Self::move_between(&after, position) {
+                history = [placement(theirs), placement(ours), old.history[0]];
+                if self.config.ponder {
+                    // The opponent's thinking, capped at the contest's
+                    // second, in the board's playouts at that ply.
+                    let time = thought.unwrap_or_default().min(Duration::from_secs(1));
+                    let ponder =
+                        board_playouts(after.plies().into()) as f64 / 0.85 * time.as_secs_f64();
+                    if let Some(mut below) = old.subtree(
+                        &[code_of(ours)],
+                        after.clone(),
+                        [placement(ours), old.history[0], old.history[1]],
+                    ) {
+                        grow(&mut below, &mut self.streams, &self.config, ponder as u64);
+                        old = below;
+                        tree = old.subtree(&[code_of(theirs)], position.clone(), history);
+                    }
+                } else if self.config.reuse {
+                    tree =
+                        old.subtree(&[code_of(ours), code_of(theirs)], position.clone(), history);
+                }
+            }
+        }
+        let mut tree = match tree {
+            Some(t) if self.config.reuse || self.config.ponder => t,
+            _ => Tree::new(position.clone(), history),
+        };
+        if !(self.config.reuse || self.config.ponder) {
+            self.streams = Streams::new(self.config.seed, self.config.leaf_playouts);
+        }
+        let playouts = self.config.playouts.at(position.plies().into());
+        let outcome = grow(&mut tree, &mut self.streams, &self.config, playouts);
+        let best = outcome.best;
+        let mut after = position.clone();
+        after.play(best);
+        self.kept = Some((tree, best, after));
+        self.last = Some(outcome);
+        self.returned = Some(Instant::now());
+        best
+    }
+
+    fn last_info(&self) -> Option<String> {
+        self.last.as_ref().map(|o| {
+            format!(
+                "{} playouts, {} nodes, depth {}",
+                o.playouts, o.nodes, o.depth
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board_tree::{search_expanding_after, NODES};
+    use crate::monte_carlo::Budget;
+    use games::blokus::random_games;
+
+    /// `config` with a fixed number of playouts.
+    fn with_playouts(config: Config, n: u64) -> Config {
+        Config {
+            playouts: Playouts::Fixed(n),
+            ..config
+        }
+    }
+
+    #[test]
+    fn the_base_is_the_boards_tree_round_for_round() {
+        // The board's tree after its rounds, and the base with as many
+        // playouts: the same tree, so the same visits at the root.
+        let games = random_games(5, 2);
+        for position in games
+            .iter()
+            .flat_map(|g| g.iter().step_by(9))
+            .filter(|p| !p.is_over())
+        {
+            let board = search_expanding_after(position, Budget::rounds_for(1_500_000), 6);
+            let config = Config {
+                expand: Expand::After(6),
+                ..Config::BOARD
+            };
+            let playouts = u64::from(board.rounds) * config.leaf_playouts as u64;
+            let next = search(position, [None; 3], &config, playouts);
+            let board_root: Vec<u32> = board.root.iter().map(|&(_, v, _)| v as u32).collect();
+            let next_root: Vec<u32> = next.root.iter().map(|&(_, v, _)| v).collect();
+            if board_root.is_empty() {
+                // No placement: the board passes; the base's one child is the pass.
+                assert_eq!(next.root, vec![(Move::Pass, 0, 0)]);
+            } else {
+                assert_eq!(next_root, board_root, "ply {}", position.plies());
+            }
+            let board_best = board.best.map(|b| (b.shape, b.corner));
+            assert_eq!(search::code_of(next.best), board_best);
+            assert!(next.nodes <= NODES);
+        }
+    }
+
+    #[test]
+    fn the_prior_search_plays_legal_moves_and_keeps_its_tree() {
+        let config = Config {
+            children: Children::Prior(usize::MAX),
+            select: Select::Prior,
+            c_q8: 128,
+            expand: Expand::Depth,
+            enter_best: true,
+            virtual_count: 48,
+            leaf_playouts: 1,
+            reuse: true,
+            ..with_playouts(Config::BOARD, 600)
+        };
+        let mut engine = BoardNext::new("board-next", config);
+        let mut position = Position::new();
+        let mut opponent = games::blokus::RandomEngine::new(3);
+        for _ in 0..6 {
+            let m = engine.choose(&position);
+            assert!(position.legal_moves().contains(&m), "{m:?}");
+            position.play(m);
+            let outcome = engine.last.clone().unwrap();
+            assert!(
+                outcome.nodes > outcome.root.len(),
+                "the tree grew below the root"
+            );
+            position.play(opponent.choose(&position));
+        }
+        // Kept from one move to the next: the tree below the moves played
+        // starts with its visits.
+        let (tree, _, after) = engine.kept.as_ref().unwrap();
+        assert!(tree.nodes[0].visits >= 600);
+        let _ = after;
+        let reply = engine.choose(&position);
+        assert!(position.legal_moves().contains(&reply));
+    }
+
+    #[test]
+    fn the_same_config_plays_the_same_moves() {
+        let config = Config {
+            children: Children::Prior(32),
+            select: Select::Prior,
+            c_q8: 128,
+            expand: Expand::Depth,
+            enter_best: true,
+            virtual_count: 48,
+            ..with_playouts(Config::BOARD, 900)
+        };
+        let position = &random_games(9, 1)[0][6];
+        let a = search(position, [None; 3], &config, 900);
+        let b = search(position, [None; 3], &config, 900);
+        assert_eq!(a, b);
+        assert!(a.root.len() <= 32);
+    }
+}
