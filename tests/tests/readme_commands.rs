@@ -67,6 +67,23 @@ fn block_lines(readme: &str) -> (Vec<(usize, String)>, String) {
     (lines, prose)
 }
 
+/// The words of a command line as a shell splits them: a double-quoted
+/// string (an engine's command line inside an option) is one word.
+fn shell_words(line: &str) -> Vec<&str> {
+    let mut words = Vec::new();
+    let mut rest = line.trim_start();
+    while !rest.is_empty() {
+        let end = if rest.starts_with('"') {
+            rest[1..].find('"').map_or(rest.len(), |i| i + 2)
+        } else {
+            rest.find(char::is_whitespace).unwrap_or(rest.len())
+        };
+        words.push(&rest[..end]);
+        rest = rest[end..].trim_start();
+    }
+    words
+}
+
 /// `words` as a command line: `VAR=value` words before it dropped, the
 /// program `arena` however it is reached (`$A`, the README's name for it,
 /// `target/release/arena`); `None` unless it runs `arena` or `make`.
@@ -95,7 +112,7 @@ fn quoted_commands(text: &str, place: &str) -> Vec<Mention> {
     text.split('`')
         .skip(1)
         .step_by(2)
-        .filter_map(|span| command_words(&span.split_whitespace().collect::<Vec<_>>()))
+        .filter_map(|span| command_words(&shell_words(span)))
         .map(|words| Mention {
             place: place.to_string(),
             words,
@@ -110,7 +127,7 @@ fn mentions_in(file: &str) -> Vec<Mention> {
     let (lines, prose) = block_lines(&text);
     let mut mentions = quoted_commands(&prose, &format!("{file} text"));
     for (n, line) in lines {
-        if let Some(words) = command_words(&line.split_whitespace().collect::<Vec<_>>()) {
+        if let Some(words) = command_words(&shell_words(&line)) {
             mentions.push(Mention {
                 place: format!("{file}:{n}"),
                 words,

@@ -109,7 +109,8 @@ fn light_uct(spec: &EngineName) -> Result<TreeConfig, String> {
 /// The options `board-next` takes.
 pub const BOARD_NEXT_OPTIONS: &str =
     "base, playouts, children, select, c, expand, enter, virtual, \
-     leaf, rave, rave-parent, rave-child, reuse, final, sizes, tiles, last2, history, ponder, \
+     leaf, rave, rave-parent, rave-child, reuse, final, sizes, bonus, lgr, tiles, last2, history, \
+     ponder, \
      nodes, prior, seed";
 
 /// The board's next search an engine name `board-next[:options]` asks
@@ -196,6 +197,8 @@ fn board_next(spec: &EngineName) -> Result<NextConfig, String> {
                 }
             }
             "sizes" => config.size_filter = on(v)?,
+            "bonus" => config.bonus = on(v)?,
+            "lgr" => config.lgr = on(v)?,
             "tiles" => config.refinements.policy.tile_weights = on(v)?,
             "last2" => config.refinements.policy.last_two = on(v)?,
             "history" => config.refinements.history = on(v)?,

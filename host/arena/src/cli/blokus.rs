@@ -100,6 +100,11 @@ pub enum BlokusCommand {
         /// for the flat search it replaced).
         #[arg(long, value_name = "MS")]
         search_ms: Option<f64>,
+        /// Instead, the playouts the board's tree plays in its budget at
+        /// every even ply, over the positions of --games games (the table
+        /// the board's next search takes as its budget).
+        #[arg(long)]
+        playouts_per_ply: bool,
     },
     /// Play engines against each other, alternating who moves first, and print
     /// the first engine's results with a 95% confidence interval.
@@ -184,10 +189,16 @@ pub fn run(
             play(first, opponent, &base, input, out, colour)
         }
         BlokusCommand::Bench {
+            playouts_per_ply: true,
+            games,
+            ..
+        } => bench::playouts_per_ply(games, out),
+        BlokusCommand::Bench {
             games,
             perft_depth,
             pentobi,
             search_ms,
+            playouts_per_ply: false,
         } => {
             let (flat_budget, tree_budget) = match search_ms {
                 Some(ms) => match model::monte_carlo::Budget::for_ms(ms) {

@@ -16,7 +16,7 @@ pub struct PlayArgs {
     #[arg(long, default_value = "human")]
     pub first: String,
     /// Who moves second: `human` or an engine spec (default: the game's
-    /// `alphabeta`, our search; `arena GAME engines` lists the others).
+    /// alphabeta, our search; the game's `engines` command lists the others).
     #[arg(long, default_value = "default")]
     pub second: String,
     /// The record file, rewritten after every move (default: GAME-game.txt).

@@ -98,9 +98,7 @@ impl Classes {
 
     /// The feature counts of placing `placement` (legal for the side to move).
     pub fn counts(&self, placement: Placement) -> Counts {
-        let cells = placement.cells();
-        let edges = cells.edge_neighbours() & !cells;
-        let attach = attach_cells(cells);
+        let [cells, edges, attach] = cell_sets(placement);
         let n = |set: Bitboard| set.count() as u8;
         let mut counts = [0u8; FEATURES];
         counts[0] = n(cells & self.opponent_near);
@@ -117,6 +115,29 @@ impl Classes {
         counts[12 + usize::from(placement.tile().size())] = 1;
         counts
     }
+}
+
+/// A placement's cells, the cells touching them by an edge, and its attach
+/// cells (from a table built once: every shape at every box corner).
+fn cell_sets(placement: Placement) -> [Bitboard; 3] {
+    static TABLE: std::sync::OnceLock<Vec<[Bitboard; 3]>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let shapes = &blokus::tiles::shape_table().shapes;
+        let mut table = vec![[Bitboard::EMPTY; 3]; shapes.len() * 196];
+        for (s, shape) in shapes.iter().enumerate() {
+            for corner in 0..196 {
+                let (x, y) = (corner % 14, corner / 14);
+                if x + usize::from(shape.width) > 14 || y + usize::from(shape.height) > 14 {
+                    continue;
+                }
+                let cells = shape.mask.translated_to(blokus::Cell::from_index(corner));
+                table[s * 196 + corner] =
+                    [cells, cells.edge_neighbours() & !cells, attach_cells(cells)];
+            }
+        }
+        table
+    });
+    table[usize::from(placement.shape) * 196 + placement.box_corner().index()]
 }
 
 /// The cells touching `cells` by a corner only.

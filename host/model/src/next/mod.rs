@@ -67,6 +67,11 @@ pub struct Config {
     pub by_wins: bool,
     /// Pentobi's early size filter in the tree.
     pub size_filter: bool,
+    /// Pentobi's quality bonus on each result (the margin's and the game
+    /// length's z-scores).
+    pub bonus: bool,
+    /// The last-good-reply table in the playouts.
+    pub lgr: bool,
     pub refinements: PlayoutRefinements,
     /// The tree grows on the opponent's time (with [`Config::reuse`]).
     pub ponder: bool,
@@ -93,6 +98,8 @@ impl Config {
         reuse: false,
         by_wins: false,
         size_filter: false,
+        bonus: false,
+        lgr: false,
         refinements: PlayoutRefinements {
             policy: crate::cell_playout::Refinements::BOARD,
             history: false,
@@ -156,6 +163,8 @@ pub struct BoardNext {
     /// When the last move was returned: the opponent has thought since.
     returned: Option<Instant>,
     last: Option<Outcome>,
+    /// Playouts played on the opponent's time before the last search.
+    pondered: u64,
     name: String,
 }
 
@@ -168,6 +177,7 @@ impl BoardNext {
             streams: Streams::new(config.seed, config.leaf_playouts),
             returned: None,
             last: None,
+            pondered: 0,
             name: name.to_string(),
         }
     }
@@ -213,6 +223,7 @@ impl Engine for BoardNext {
             return Move::Pass;
         }
         let thought = self.returned.take().map(|t| t.elapsed());
+        self.pondered = 0;
         // The tree kept, carried to this position when it follows from it.
         let mut tree = None;
         let mut history = [None; 3];
@@ -221,16 +232,19 @@ impl Engine for BoardNext {
                 history = [placement(theirs), placement(ours), old.history[0]];
                 if self.config.ponder {
                     // The opponent's thinking, capped at the contest's
-                    // second, in the board's playouts at that ply.
+                    // second, in playouts at the search's own rate (its
+                    // playouts a move in the board's 850 ms).
                     let time = thought.unwrap_or_default().min(Duration::from_secs(1));
-                    let ponder =
-                        board_playouts(after.plies().into()) as f64 / 0.85 * time.as_secs_f64();
+                    let rate = self.config.playouts.at(after.plies().into()) as f64 / 0.85;
+                    let ponder = rate * time.as_secs_f64();
                     if let Some(mut below) = old.subtree(
                         &[code_of(ours)],
                         after.clone(),
                         [placement(ours), old.history[0], old.history[1]],
                     ) {
-                        grow(&mut below, &mut self.streams, &self.config, ponder as u64);
+                        self.pondered =
+                            grow(&mut below, &mut self.streams, &self.config, ponder as u64)
+                                .playouts;
                         old = below;
                         tree = old.subtree(&[code_of(theirs)], position.clone(), history);
                     }
@@ -260,9 +274,17 @@ impl Engine for BoardNext {
 
     fn last_info(&self) -> Option<String> {
         self.last.as_ref().map(|o| {
+            let chosen = o.root.iter().find(|&&(m, _, _)| m == o.best);
+            let (visits, mean) = chosen.map_or((0, 0), |&(_, v, m)| (v, m));
+            // The mean result above a loss, in percent of a win's.
+            let value =
+                (f64::from(mean) - f64::from(search::LOSS)) / f64::from(search::WIN - search::LOSS);
             format!(
-                "{} playouts, {} nodes, depth {}",
-                o.playouts, o.nodes, o.depth
+                "{} playouts, {} nodes, depth {}; the move's visits {visits}, value {:.0}%",
+                o.playouts,
+                o.nodes,
+                o.depth,
+                100.0 * value
             )
         })
     }
@@ -366,5 +388,56 @@ mod tests {
         let b = search(position, [None; 3], &config, 900);
         assert_eq!(a, b);
         assert!(a.root.len() <= 32);
+    }
+
+    #[test]
+    fn every_feature_on_plays_a_whole_game_of_legal_moves_and_ponders() {
+        let config = Config {
+            children: Children::Prior(40),
+            select: Select::Prior,
+            c_q8: 128,
+            expand: Expand::Depth,
+            enter_best: true,
+            virtual_count: 48,
+            leaf_playouts: 2,
+            rave: Some(Rave {
+                weight_q4: 11,
+                parent_max: 25_000,
+                child_max: 2_000,
+            }),
+            reuse: true,
+            by_wins: true,
+            size_filter: true,
+            bonus: true,
+            lgr: true,
+            refinements: PlayoutRefinements {
+                policy: crate::cell_playout::Refinements {
+                    tile_weights: true,
+                    last_two: true,
+                },
+                history: true,
+            },
+            ponder: true,
+            nodes: 1 << 16,
+            ..with_playouts(Config::BOARD, 300)
+        };
+        let mut engines = [BoardNext::new("a", config), BoardNext::new("b", config)];
+        let mut position = Position::new();
+        let mut pondered = 0;
+        while !position.is_over() {
+            let engine = &mut engines[position.to_move().index()];
+            // The opponent "thinks" 50 ms: some 17 playouts at 300 a move.
+            std::thread::sleep(Duration::from_millis(50));
+            let m = engine.choose(&position);
+            assert!(
+                position.legal_moves().contains(&m),
+                "ply {}: {m:?}",
+                position.plies()
+            );
+            assert!(engine.pondered < 300, "{} pondered", engine.pondered);
+            pondered += usize::from(engine.pondered > 0);
+            position.play(m);
+        }
+        assert!(pondered > 10, "{pondered} moves followed pondering");
     }
 }

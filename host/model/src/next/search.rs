@@ -170,21 +170,84 @@ impl Streams {
     }
 }
 
-/// The moves a round made, each with its mover: the path's, then a
-/// playout's (whose mover 0 is the leaf's side to move).
-struct Recorder {
+/// What a round's playouts tell and ask: the moves made, each with its
+/// mover, the path's then a playout's (whose mover 0 is the leaf's side
+/// to move), kept for RAVE and the last-good-reply table; and the table's
+/// replies.
+struct RoundHooks<'a> {
     leaf_mover: Player,
     line: Vec<(Player, Option<(u8, u8)>)>,
+    keep_line: bool,
+    lgr: Option<&'a LastGoodReply>,
 }
 
-impl PlayoutHooks for Recorder {
-    fn played(&mut self, mover: usize, shape: u8, corner: u8) {
-        let player = if mover == 0 {
+impl RoundHooks<'_> {
+    fn player(&self, mover: usize) -> Player {
+        if mover == 0 {
             self.leaf_mover
         } else {
             self.leaf_mover.other()
-        };
-        self.line.push((player, Some((shape, corner))));
+        }
+    }
+}
+
+impl PlayoutHooks for RoundHooks<'_> {
+    fn played(&mut self, mover: usize, shape: u8, corner: u8) {
+        if self.keep_line {
+            let player = self.player(mover);
+            self.line.push((player, Some((shape, corner))));
+        }
+    }
+
+    fn reply(
+        &mut self,
+        mover: usize,
+        last: Option<(u8, u8)>,
+        _own_last: Option<(u8, u8)>,
+    ) -> Option<(u8, u8)> {
+        self.lgr?.reply(self.player(mover), last?)
+    }
+}
+
+/// The last-good-reply table (Pentobi's LGR1): for each side and each
+/// placement of its opponent, the reply that last won a playout after
+/// it; forgotten when it loses one. In hardware one word a (side,
+/// placement) pair: 2 x 91 x 196 words of 16 bits (a valid bit, the
+/// shape and the box corner), some 32 DP16KD.
+#[derive(Clone, Debug)]
+pub struct LastGoodReply(Vec<u16>);
+
+impl Default for LastGoodReply {
+    fn default() -> LastGoodReply {
+        LastGoodReply(vec![0; 2 * 256 * 196])
+    }
+}
+
+impl LastGoodReply {
+    fn slot(player: Player, (shape, corner): (u8, u8)) -> usize {
+        (player.index() * 256 + usize::from(shape)) * 196 + usize::from(corner)
+    }
+
+    fn reply(&self, player: Player, last: (u8, u8)) -> Option<(u8, u8)> {
+        let word = self.0[Self::slot(player, last)];
+        (word & 0x8000 != 0).then(|| ((word >> 8 & 0x7F) as u8, word as u8))
+    }
+
+    /// After a round's `line` whose winner (a draw: both) is `won`.
+    fn update(&mut self, line: &[(Player, Option<(u8, u8)>)], won: impl Fn(Player) -> bool) {
+        for pair in line.windows(2) {
+            let ((_, last), (player, reply)) = (pair[0], pair[1]);
+            let (Some(last), Some(reply)) = (last, reply) else {
+                continue;
+            };
+            let slot = &mut self.0[Self::slot(player, last)];
+            let word = 0x8000 | u16::from(reply.0) << 8 | u16::from(reply.1);
+            if won(player) {
+                *slot = word;
+            } else if *slot == word {
+                *slot = 0;
+            }
+        }
     }
 }
 
@@ -270,6 +333,15 @@ impl Tree {
         config: &Config,
         value_base: u64,
     ) -> bool {
+        // Room for the children first (the legal placements bound them; a
+        // pass is one).
+        let bound = match config.children {
+            Children::Evaluator => crate::expander::CHILDREN,
+            Children::Prior(limit) => limit.min(position.count_placements().max(1) as usize),
+        };
+        if self.nodes.len() + bound > config.nodes {
+            return false;
+        }
         // Each child's move and its logit's distance below the best's.
         let children: Vec<(Option<(u8, u8)>, u32)> = match config.children {
             Children::Evaluator => {
@@ -428,37 +500,43 @@ impl Tree {
         let in_tree = line.len();
         let mut results = Vec::with_capacity(streams.0.len());
         for stream in streams.0.iter_mut() {
-            // The round's line is only kept for RAVE.
-            let (run, round_line) = if config.rave.is_some() {
-                let mut recorder = Recorder {
-                    leaf_mover,
-                    line: line.clone(),
-                };
-                let run = run_refined(
-                    &position,
-                    *stream,
-                    config.refinements.policy,
-                    recent,
-                    &mut recorder,
-                );
-                (run, recorder.line)
-            } else {
-                let run = run_refined(
-                    &position,
-                    *stream,
-                    config.refinements.policy,
-                    recent,
-                    &mut NoHooks,
-                );
-                (run, Vec::new())
+            let mut hooks = RoundHooks {
+                leaf_mover,
+                line: line.clone(),
+                keep_line: config.rave.is_some() || config.lgr,
+                lgr: if config.lgr { Some(&stats.lgr) } else { None },
             };
+            let run = run_refined(
+                &position,
+                *stream,
+                config.refinements.policy,
+                recent,
+                &mut hooks,
+            );
+            let round_line = hooks.line;
             *stream = run.rng;
-            let result = result_for_leaf_mover(run.margin);
-            stats.observe(run.margin, in_tree as u32 + run.plies);
+            let length = in_tree as u32 + run.plies;
+            let mut result = result_for_leaf_mover(run.margin);
+            if config.bonus {
+                // The margin for player 1, as Pentobi keeps its statistics.
+                let margin_one = if leaf_mover == Player::One {
+                    run.margin
+                } else {
+                    -run.margin
+                };
+                let bonus_one = stats.bonus(margin_one, length, result_for_leaf_mover(margin_one));
+                let bonus = if leaf_mover == Player::One {
+                    bonus_one
+                } else {
+                    -bonus_one
+                };
+                result = (result as i32 + bonus).clamp(0, (1 << RESULT_BITS) - 1) as u32;
+            }
+            stats.observe(run.margin, length);
             results.push((result, round_line));
         }
         // Backup.
-        let mut first_played = std::mem::take(&mut stats.first_played);
+        let mut first_played = std::mem::replace(&mut stats.first_played, FirstPlayed(Vec::new()));
         for (result, round_line) in &results {
             self.nodes[0].visits += 1;
             self.nodes[0].count += VISIT;
@@ -473,6 +551,17 @@ impl Tree {
                 node.visits += 1;
                 node.count += VISIT;
                 node.value += u64::from(r) * u64::from(VISIT);
+            }
+            if config.lgr {
+                let winner_is_leaf_mover = *result >= DRAW;
+                let loser_is_leaf_mover = *result <= DRAW;
+                stats.lgr.update(round_line, |p| {
+                    if p == leaf_mover {
+                        winner_is_leaf_mover
+                    } else {
+                        loser_is_leaf_mover
+                    }
+                });
             }
             if let Some(rave) = config.rave {
                 first_played.mark(round_line);
@@ -647,6 +736,13 @@ pub fn size_filter(position: &Position) -> u8 {
     }
 }
 
+/// `sig(z) = 2 / (1 + e^(-2z)) - 1` in 256ths for `z` in sixteenths
+/// (clamped to 8): the bonus's ROM.
+fn sigmoid_rom(z16: i32) -> i32 {
+    let z = f64::from(z16.clamp(-128, 128)) / 16.0;
+    (256.0 * (2.0 / (1.0 + (-2.0 * z).exp()) - 1.0)).round() as i32
+}
+
 /// The result of a playout whose margin is `margin` for the leaf's side to move.
 fn result_for_leaf_mover(margin: i32) -> u32 {
     match margin.signum() {
@@ -675,14 +771,56 @@ pub struct RoundStats {
     pub root_results: u64,
     /// RAVE's table of where each placement was made in a round.
     first_played: FirstPlayed,
+    /// The last-good-reply table, kept through the search.
+    lgr: LastGoodReply,
     /// Playouts' margins and lengths, for the bonuses.
     pub margins: i64,
     pub margins_squared: i64,
     pub lengths: u64,
+    pub lengths_squared: u64,
     pub observed: u64,
 }
 
 impl RoundStats {
+    /// Pentobi's quality bonus for a playout whose margin for player 1 is
+    /// `margin`, of `length` plies, with `result` for player 1: 0.3 of a
+    /// win times `sig(z)` of the margin's z-score among the search's
+    /// playouts so far, less 0.12 times the result's distance from a draw
+    /// times `sig(z)` of the length's; `sig(z) = 2 / (1 + e^(-2z)) - 1`
+    /// from a ROM of z in sixteenths, the z-scores by the reciprocal ROM
+    /// and an integer square root. In 256ths of a win, for player 1.
+    fn bonus(&self, margin: i32, length: u32, result: u32) -> i32 {
+        if self.observed < 2 {
+            return 0;
+        }
+        let n = self.observed as i64;
+        let z16 = |x: i64, sum: i64, squares: i64| -> i32 {
+            // Variance times n^2: n squares - sum^2.
+            let spread = n * squares - sum * sum;
+            if spread <= 0 {
+                return 0;
+            }
+            let root = spread.isqrt() as u64; // n times the deviation
+            let deviation = (n * x - sum).unsigned_abs(); // n times |x - mean|
+            let z = (super::fixed::ratio(deviation * 16, root) >> super::fixed::RATIO_BITS) as i32;
+            if n * x >= sum {
+                z
+            } else {
+                -z
+            }
+        };
+        let score_z = z16(i64::from(margin), self.margins, self.margins_squared);
+        let length_z = z16(
+            i64::from(length),
+            self.lengths as i64,
+            self.lengths_squared as i64,
+        );
+        let score_bonus = 77 * sigmoid_rom(score_z) / 256;
+        let from_draw = result as i32 - DRAW as i32; // +-128 for a win or loss
+        let length_bonus = -(31 * from_draw / 128) * sigmoid_rom(length_z) / 256;
+        score_bonus + length_bonus
+    }
+
     fn root_results_add(&mut self, r: u64) {
         self.root_results += r;
     }
@@ -691,6 +829,7 @@ impl RoundStats {
         self.margins += i64::from(margin);
         self.margins_squared += i64::from(margin) * i64::from(margin);
         self.lengths += u64::from(length);
+        self.lengths_squared += u64::from(length) * u64::from(length);
         self.observed += 1;
     }
 }
@@ -743,5 +882,55 @@ impl FirstPlayed {
                 self.0[Self::slot(player, mv)] = 0;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_good_reply_is_kept_after_a_win_and_forgotten_after_a_loss() {
+        let mut lgr = LastGoodReply::default();
+        let (theirs, ours) = ((3u8, 40u8), (77u8, 150u8));
+        let line = [(Player::Two, Some(theirs)), (Player::One, Some(ours))];
+        assert_eq!(lgr.reply(Player::One, theirs), None);
+        lgr.update(&line, |p| p == Player::One);
+        assert_eq!(lgr.reply(Player::One, theirs), Some(ours));
+        assert_eq!(
+            lgr.reply(Player::Two, theirs),
+            None,
+            "kept for its side only"
+        );
+        // A loss after it forgets it; a loss after another reply does not.
+        let other = [(Player::Two, Some(theirs)), (Player::One, Some((5, 6)))];
+        lgr.update(&other, |p| p == Player::Two);
+        assert_eq!(lgr.reply(Player::One, theirs), Some(ours));
+        lgr.update(&line, |p| p == Player::Two);
+        assert_eq!(lgr.reply(Player::One, theirs), None);
+        // A pass neither is replied to nor replies.
+        lgr.update(&[(Player::Two, None), (Player::One, Some(ours))], |_| true);
+        assert!(lgr.0.iter().all(|&w| w == 0));
+    }
+
+    #[test]
+    fn the_bonus_rewards_wide_margins_and_short_wins() {
+        let mut stats = RoundStats::default();
+        assert_eq!(stats.bonus(10, 40, WIN), 0, "no statistics yet");
+        for (margin, length) in [(-10, 40), (0, 42), (10, 44), (-5, 38), (5, 46)] {
+            stats.observe(margin, length);
+        }
+        let wide = stats.bonus(20, 42, WIN);
+        let narrow = stats.bonus(1, 42, WIN);
+        assert!(
+            wide > narrow && wide > 0 && wide <= 77 + 31,
+            "{wide} {narrow}"
+        );
+        assert!(stats.bonus(-20, 42, LOSS) < 0);
+        // At the mean margin, a short win gains and a long one loses.
+        assert!(stats.bonus(0, 30, WIN) > 0 && stats.bonus(0, 54, WIN) < 0);
+        assert!(stats.bonus(0, 30, LOSS) < 0 && stats.bonus(0, 54, LOSS) > 0);
+        assert_eq!(sigmoid_rom(0), 0);
+        assert_eq!(sigmoid_rom(1000), -sigmoid_rom(-1000));
     }
 }
