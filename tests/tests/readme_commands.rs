@@ -520,3 +520,31 @@ fn a_mistyped_flag_gets_the_right_one_suggested() {
         );
     }
 }
+
+#[test]
+fn a_bare_make_lists_the_targets_and_sets_nothing_up() {
+    let out = Command::new("make")
+        .current_dir(workspace())
+        .env_remove("MAKEFLAGS")
+        .env_remove("MAKELEVEL")
+        .output()
+        .expect("make runs");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let targets = make_targets();
+    for line in text.lines().filter(|l| l.starts_with("make ")) {
+        for word in line.split_whitespace().skip(1).take_while(|w| !w.is_empty()) {
+            if word.contains('=') || word == "|" {
+                continue;
+            }
+            if word.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
+                assert!(targets.contains(word), "`make` lists {word}, no target");
+            }
+            break;
+        }
+    }
+    for wanted in ["make play", "make test", "make bitstream", "make flash"] {
+        assert!(text.contains(wanted), "{text}");
+    }
+    assert!(!text.contains("setup:"), "set-up ran: {text}");
+}
