@@ -6,10 +6,10 @@ fn main() {
     let position = Position::from_codes(&codes).unwrap();
     let n: u64 = args[2].parse().unwrap();
     let config = Config {
-        children: Children::Prior(usize::MAX),
+        children: Children::Prior(args[4].parse().unwrap()),
         select: Select::Prior,
         c_q8: 128,
-        expand: Expand::Depth,
+        expand: match args[5].as_str() { "depth" => Expand::Depth, n => Expand::After(n.parse().unwrap()) },
         enter_best: true,
         virtual_count: 48,
         leaf_playouts: 1,

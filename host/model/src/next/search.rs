@@ -55,7 +55,8 @@ pub const VISIT: u32 = 16;
 pub enum Expand {
     /// After this many visits (the board's tree: 96).
     After(u32),
-    /// Pentobi's: more than `1 + depth / 2` visits, the root at depth 0.
+    /// Pentobi's: more than `1 + depth / 2` visits, the root at depth 0;
+    /// doubled at each halving of the free memory ([`Tree::pressure`]).
     Depth,
 }
 
@@ -261,6 +262,16 @@ impl Tree {
         }
     }
 
+    /// How full the memory of `capacity` words is: 0 while at most half is
+    /// used, then 1 more at each halving of what is free (the bit length
+    /// of `capacity / free`, less one). Pentobi's expansion threshold is
+    /// doubled as many times, so that the tree grows ever more slowly
+    /// rather than stopping when the memory fills.
+    fn pressure(&self, capacity: usize) -> u32 {
+        let free = capacity.saturating_sub(self.nodes.len()).max(1);
+        (capacity / free).max(1).ilog2()
+    }
+
     /// Expands the root (at `position`), whatever its visits.
     pub fn expand_root(&mut self, position: &Position, config: &Config) {
         let recent = self.recent_of(&[], position.to_move());
@@ -463,7 +474,9 @@ impl Tree {
                 let depth = path.len() - 1;
                 let ready = match config.expand {
                     Expand::After(n) => node.visits >= n,
-                    Expand::Depth => 2 * node.visits > 2 + depth as u32,
+                    Expand::Depth => {
+                        2 * node.visits > (2 + depth as u32) << self.pressure(config.nodes)
+                    }
                 };
                 if !ready || position.is_over() {
                     break;
