@@ -533,7 +533,11 @@ fn a_bare_make_lists_the_targets_and_sets_nothing_up() {
     let text = String::from_utf8_lossy(&out.stdout);
     let targets = make_targets();
     for line in text.lines().filter(|l| l.starts_with("make ")) {
-        for word in line.split_whitespace().skip(1).take_while(|w| !w.is_empty()) {
+        for word in line
+            .split_whitespace()
+            .skip(1)
+            .take_while(|w| !w.is_empty())
+        {
             if word.contains('=') || word == "|" {
                 continue;
             }

@@ -109,7 +109,7 @@ fn light_uct(spec: &EngineName) -> Result<TreeConfig, String> {
 /// The options `board-next` takes.
 pub const BOARD_NEXT_OPTIONS: &str =
     "base, playouts, children, select, c, expand, enter, virtual, \
-     leaf, rave, rave-parent, rave-child, reuse, final, sizes, bonus, lgr, tiles, last2, history, \
+     leaf, leaves, rave, rave-parent, rave-child, reuse, final, sizes, bonus, lgr, tiles, last2, history, \
      ponder, \
      nodes, prior, seed";
 
@@ -171,6 +171,7 @@ fn board_next(spec: &EngineName) -> Result<NextConfig, String> {
                 config.virtual_count = number_in::<u32>(v, 0, 64, "a count of visits")? * 16
             }
             "leaf" => config.leaf_playouts = number_in(v, 1, 64, "a count of engines")?,
+            "leaves" => config.leaves = number_in(v, 1, 64, "a count of leaves")?,
             "rave" => {
                 let weight: f64 = number_in(v, 0.0, 4.0, "a weight")?;
                 config.rave = (weight > 0.0).then(|| Rave {

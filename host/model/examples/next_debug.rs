@@ -9,7 +9,10 @@ fn main() {
         children: Children::Prior(args[4].parse().unwrap()),
         select: Select::Prior,
         c_q8: 128,
-        expand: match args[5].as_str() { "depth" => Expand::Depth, n => Expand::After(n.parse().unwrap()) },
+        expand: match args[5].as_str() {
+            "depth" => Expand::Depth,
+            n => Expand::After(n.parse().unwrap()),
+        },
         enter_best: true,
         virtual_count: 48,
         leaf_playouts: 1,

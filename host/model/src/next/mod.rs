@@ -58,8 +58,12 @@ pub struct Config {
     pub enter_best: bool,
     /// A new child's virtual count, in sixteenths of a visit (Pentobi: 3 visits).
     pub virtual_count: u32,
-    /// Playouts a leaf gets a round: the engines that share it.
+    /// Playouts a leaf gets: the engines that share it.
     pub leaf_playouts: usize,
+    /// Leaves a round: descents one after another, each holding a virtual
+    /// loss on its path until its playouts are in (engines on leaves of
+    /// their own).
+    pub leaves: usize,
     pub rave: Option<Rave>,
     /// The subtree of the moves played is kept from one move to the next.
     pub reuse: bool,
@@ -94,6 +98,7 @@ impl Config {
         enter_best: false,
         virtual_count: 0,
         leaf_playouts: crate::playout_bank::ENGINES,
+        leaves: 1,
         rave: None,
         reuse: false,
         by_wins: false,

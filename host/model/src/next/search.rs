@@ -33,7 +33,7 @@ use super::fixed::{explore_rom, ratio, sqrt_rom};
 use super::prior::{exp_rom, priors};
 use super::Config;
 use crate::board_tree::ucb_with;
-use crate::cell_playout::{run_refined, NoHooks, PlayoutHooks, Refinements};
+use crate::cell_playout::{run_refined, PlayoutHooks, Refinements};
 use crate::expander::expand;
 use crate::placer::placement_at;
 use crate::playout_bank::SALTS;
@@ -147,6 +147,14 @@ pub struct Outcome {
     pub depth: usize,
     /// The root's children: move, visits, and mean result (1/256 of a win).
     pub root: Vec<(Move, u32, u32)>,
+}
+
+/// A leaf a descent reached: its position, the nodes from the root, the
+/// moves into them with their movers.
+struct Leaf {
+    position: Position,
+    path: Vec<usize>,
+    line: Vec<(Player, Option<(u8, u8)>)>,
 }
 
 /// The tree: the node memory (the root is node 0) and the position at the root.
@@ -461,9 +469,46 @@ impl Tree {
         }
     }
 
-    /// One round: descent, expansion, playouts and backup; the playouts
-    /// played and the leaf's depth.
+    /// One round: [`Config::leaves`] descents (each leaf's path holding a
+    /// virtual loss until its results are in, so that the next descent
+    /// looks elsewhere), then each leaf's playouts and backup; the playouts
+    /// played.
     pub fn round(&mut self, config: &Config, streams: &mut Streams, stats: &mut RoundStats) -> u32 {
+        let leaves: Vec<Leaf> = (0..config.leaves)
+            .map(|_| {
+                let leaf = self.descend(config, stats);
+                if config.leaves > 1 {
+                    self.virtual_loss(&leaf.path, 1);
+                }
+                leaf
+            })
+            .collect();
+        let mut played = 0;
+        for leaf in &leaves {
+            if config.leaves > 1 {
+                self.virtual_loss(&leaf.path, -1);
+            }
+            let results = self.play_out(leaf, config, streams, stats);
+            self.back_up(leaf, &results, config, stats);
+            played += results.len() as u32;
+        }
+        played
+    }
+
+    /// Adds (`sign` 1) or takes back (-1) a lost visit along `path` below
+    /// the root.
+    fn virtual_loss(&mut self, path: &[usize], sign: i64) {
+        for &i in &path[1..] {
+            let node = &mut self.nodes[i];
+            node.visits = (i64::from(node.visits) + sign) as u32;
+            node.count = (i64::from(node.count) + sign * i64::from(VISIT)) as u32;
+            node.value = (node.value as i64 + sign * i64::from(LOSS * VISIT)) as u64;
+        }
+    }
+
+    /// The descent from the root to a leaf, expanding it when it has earned
+    /// it (and entering its best child at once with [`Config::enter_best`]).
+    fn descend(&mut self, config: &Config, stats: &mut RoundStats) -> Leaf {
         let mut position = self.root.clone();
         let mut path: Vec<usize> = vec![0];
         let mut line: Vec<(Player, Option<(u8, u8)>)> = Vec::new();
@@ -503,58 +548,77 @@ impl Tree {
             index = child;
         }
         stats.depth = stats.depth.max(path.len() - 1);
-        // Playouts.
+        Leaf {
+            position,
+            path,
+            line,
+        }
+    }
+
+    /// The leaf's playouts, one an engine: each result for the leaf's side
+    /// to move (bonus included), with the round's line when it is kept.
+    fn play_out(
+        &self,
+        leaf: &Leaf,
+        config: &Config,
+        streams: &mut Streams,
+        stats: &mut RoundStats,
+    ) -> Vec<(u32, Vec<(Player, Option<(u8, u8)>)>)> {
         let recent = if config.refinements.history {
-            self.last_three(&line)
+            self.last_three(&leaf.line)
         } else {
             [None; 3]
         };
-        let leaf_mover = position.to_move();
-        let in_tree = line.len();
+        let leaf_mover = leaf.position.to_move();
         let mut results = Vec::with_capacity(streams.0.len());
         for stream in streams.0.iter_mut() {
             let mut hooks = RoundHooks {
                 leaf_mover,
-                line: line.clone(),
+                line: leaf.line.clone(),
                 keep_line: config.rave.is_some() || config.lgr,
                 lgr: if config.lgr { Some(&stats.lgr) } else { None },
             };
             let run = run_refined(
-                &position,
+                &leaf.position,
                 *stream,
                 config.refinements.policy,
                 recent,
                 &mut hooks,
             );
-            let round_line = hooks.line;
             *stream = run.rng;
-            let length = in_tree as u32 + run.plies;
+            let round_line = hooks.line;
+            let length = leaf.line.len() as u32 + run.plies;
             let mut result = result_for_leaf_mover(run.margin);
             if config.bonus {
-                // The margin for player 1, as Pentobi keeps its statistics.
-                let margin_one = if leaf_mover == Player::One {
-                    run.margin
-                } else {
-                    -run.margin
-                };
-                let bonus_one = stats.bonus(margin_one, length, result_for_leaf_mover(margin_one));
-                let bonus = if leaf_mover == Player::One {
-                    bonus_one
-                } else {
-                    -bonus_one
-                };
+                // For player 1, as Pentobi keeps its statistics.
+                let sign = if leaf_mover == Player::One { 1 } else { -1 };
+                let margin_one = sign * run.margin;
+                let bonus =
+                    sign * stats.bonus(margin_one, length, result_for_leaf_mover(margin_one));
                 result = (result as i32 + bonus).clamp(0, (1 << RESULT_BITS) - 1) as u32;
             }
             stats.observe(run.margin, length);
             results.push((result, round_line));
         }
-        // Backup.
+        results
+    }
+
+    /// Each result up the leaf's path, each node counting it for the side
+    /// that made its move; then the last good replies and RAVE.
+    fn back_up(
+        &mut self,
+        leaf: &Leaf,
+        results: &[(u32, Vec<(Player, Option<(u8, u8)>)>)],
+        config: &Config,
+        stats: &mut RoundStats,
+    ) {
+        let leaf_mover = leaf.position.to_move();
         let mut first_played = std::mem::replace(&mut stats.first_played, FirstPlayed(Vec::new()));
-        for (result, round_line) in &results {
+        for (result, round_line) in results {
             self.nodes[0].visits += 1;
             self.nodes[0].count += VISIT;
-            for (k, &i) in path.iter().enumerate().skip(1) {
-                let mover = line[k - 1].0;
+            for (k, &i) in leaf.path.iter().enumerate().skip(1) {
+                let mover = leaf.line[k - 1].0;
                 let r = if mover == leaf_mover {
                     *result
                 } else {
@@ -566,19 +630,25 @@ impl Tree {
                 node.value += u64::from(r) * u64::from(VISIT);
             }
             if config.lgr {
-                let winner_is_leaf_mover = *result >= DRAW;
-                let loser_is_leaf_mover = *result <= DRAW;
+                let (leaf_won, leaf_lost) = (*result >= DRAW, *result <= DRAW);
                 stats.lgr.update(round_line, |p| {
                     if p == leaf_mover {
-                        winner_is_leaf_mover
+                        leaf_won
                     } else {
-                        loser_is_leaf_mover
+                        leaf_lost
                     }
                 });
             }
             if let Some(rave) = config.rave {
                 first_played.mark(round_line);
-                self.rave(&path, round_line, &first_played, *result, leaf_mover, rave);
+                self.rave(
+                    &leaf.path,
+                    round_line,
+                    &first_played,
+                    *result,
+                    leaf_mover,
+                    rave,
+                );
                 first_played.clear(round_line);
             }
             stats.root_results_add(u64::from(if self.root.to_move() == leaf_mover {
@@ -588,7 +658,6 @@ impl Tree {
             }));
         }
         stats.first_played = first_played;
-        results.len() as u32
     }
 
     /// The value a new child of a node where `mover` moves starts from,
