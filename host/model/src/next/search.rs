@@ -21,10 +21,16 @@
 //!    children (the evaluator's best, or every legal move by prior), in
 //!    order; with priors the best child is then entered at once.
 //! 3. **Playouts**: [`Config::leaf_playouts`] engines play the leaf out,
-//!    each on its own random stream.
+//!    each on its own random stream (with [`Config::lgr`] trying the last
+//!    good reply to the opponent's last placement first); a result may
+//!    take Pentobi's quality bonus ([`Config::bonus`]).
 //! 4. **Backup**: each node of the path counts every result for the side
 //!    that made its move; with RAVE, the children along the path whose move
 //!    its side made later in the round count it too, with a weight.
+//!
+//! With [`Config::leaves`] above 1, a round makes that many descents first,
+//! each leaving a virtual loss on its path until its results are in, as
+//! engines on leaves of their own would.
 //!
 //! The move played is the root child with the most visits, or the most
 //! wins (its value).
