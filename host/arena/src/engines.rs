@@ -130,6 +130,14 @@ fn board_next(spec: &EngineName) -> Result<NextConfig, String> {
             "playouts" => {
                 config.playouts = match v {
                     Some("board") => Playouts::Board { per_mille: 1000 },
+                    Some(x) if x.ends_with("ms") => Playouts::Time {
+                        ms: number_in(
+                            Some(&x[..x.len() - 2]),
+                            1,
+                            1000,
+                            "ms of board time like 850ms",
+                        )?,
+                    },
                     Some(x) if x.ends_with('x') => Playouts::Board {
                         per_mille: (value::<f64>(Some(&x[..x.len() - 1]), "a factor like 0.25x")?
                             * 1000.0)

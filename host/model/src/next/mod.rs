@@ -26,21 +26,28 @@ use search::{code_of, RoundStats, Streams, Tree};
 pub use search::{Children, Expand, Outcome, PlayoutRefinements, Rave, Select};
 use std::time::{Duration, Instant};
 
-/// How many playouts a move gets.
+/// How much a move gets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Playouts {
-    /// The board's own at that ply ([`board_playouts`]), times `per_mille / 1000`.
+    /// The board's own playouts at that ply ([`board_playouts`]), times
+    /// `per_mille / 1000`: equal work.
     Board { per_mille: u32 },
-    /// This many, every move.
+    /// This many playouts, every move.
     Fixed(u64),
+    /// Rounds start while the search's cycles by the board's timings are
+    /// below `ms` milliseconds at the board's clock: equal time, were it
+    /// built with today's engines and timings.
+    Time { ms: u32 },
 }
 
 impl Playouts {
-    /// The playouts for a move at `ply`.
+    /// The playouts for a move at `ply` (for [`Playouts::Time`], the
+    /// board's own: what pondering counts its rate by).
     pub fn at(self, ply: usize) -> u64 {
         match self {
             Playouts::Board { per_mille } => board_playouts(ply) * u64::from(per_mille) / 1000,
             Playouts::Fixed(n) => n,
+            Playouts::Time { ms } => board_playouts(ply) * u64::from(ms) / 850,
         }
     }
 }
@@ -135,23 +142,36 @@ pub fn search(
     grow(&mut tree, &mut streams, config, playouts)
 }
 
-/// Rounds on `tree` until `playouts` have been played; the move chosen.
+/// Rounds on `tree` until `playouts` have been played (or, with
+/// [`Playouts::Time`], while its cycles allow); the move chosen.
 fn grow(tree: &mut Tree, streams: &mut Streams, config: &Config, playouts: u64) -> Outcome {
     let mut stats = RoundStats::default();
     let mut played = 0;
+    tree.cycles = 0;
     if tree.nodes[0].children == 0 {
         // The root is expanded first, whatever its visits.
         let root = tree.root.clone();
         tree.expand_root(&root, config);
     }
     let only = tree.nodes[0].children <= 1;
-    while played < playouts && !only {
+    let more = |played: u64, cycles: u64| match config.playouts {
+        // As the board: a round starts while the counter, read a cycle on,
+        // is below the budget.
+        Playouts::Time { ms } => cycles + 1 < u64::from(ms) * crate::monte_carlo::CLOCK_HZ / 1000,
+        _ => played < playouts,
+    };
+    while more(played, tree.cycles) && !only {
         played += u64::from(tree.round(config, streams, &mut stats));
+    }
+    if !only {
+        // The check that ends the rounds.
+        tree.cycles += crate::board_tree::CHECK_CYCLES;
     }
     let best = tree.choice(config.by_wins);
     Outcome {
         best: tree.move_of(best),
         playouts: played,
+        cycles: tree.cycles,
         nodes: tree.nodes.len(),
         depth: stats.depth,
         root: tree.root_children(),
@@ -285,8 +305,10 @@ impl Engine for BoardNext {
             let value =
                 (f64::from(mean) - f64::from(search::LOSS)) / f64::from(search::WIN - search::LOSS);
             format!(
-                "{} playouts, {} nodes, depth {}; the move's visits {visits}, value {:.0}%",
+                "{} playouts in {:.0} ms of board time, {} nodes, depth {}; the move's visits \
+                 {visits}, value {:.0}%",
                 o.playouts,
+                o.cycles as f64 * 1e3 / crate::monte_carlo::CLOCK_HZ as f64,
                 o.nodes,
                 o.depth,
                 100.0 * value
@@ -338,6 +360,38 @@ mod tests {
             let board_best = board.best.map(|b| (b.shape, b.corner));
             assert_eq!(search::code_of(next.best), board_best);
             assert!(next.nodes <= NODES);
+        }
+    }
+
+    #[test]
+    fn the_base_at_the_boards_time_plays_the_boards_rounds_in_its_cycles() {
+        // 20 ms of board time: the board's tree and the base by its
+        // cycles make the same rounds, choose the same move and take the
+        // same cycles but the board's final choice.
+        let games = random_games(3, 1);
+        for position in games[0].iter().step_by(7).filter(|p| !p.is_over()) {
+            let budget = Budget::rounds_for(1_000_000);
+            let board = crate::board_tree::search(position, budget);
+            let config = Config {
+                playouts: Playouts::Time { ms: 20 },
+                ..Config::BOARD
+            };
+            let next = search(position, [None; 3], &config, 0);
+            assert_eq!(
+                next.playouts,
+                u64::from(board.rounds) * 3,
+                "ply {}",
+                position.plies()
+            );
+            if board.rounds > 0 {
+                let choice = board.root.len() as u64 + crate::board_tree::CHOICE_CYCLES;
+                assert_eq!(
+                    next.cycles + choice,
+                    board.edges,
+                    "ply {}",
+                    position.plies()
+                );
+            }
         }
     }
 

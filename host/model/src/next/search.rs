@@ -38,10 +38,14 @@
 use super::fixed::{explore_rom, ratio, sqrt_rom};
 use super::prior::{exp_rom, priors};
 use super::Config;
-use crate::board_tree::ucb_with;
+use crate::board_tree::{
+    ucb_with, BACKUP_CYCLES, CHECK_CYCLES, EXPANDER_DELAY, LEAF_CYCLES, LEVEL_CYCLES,
+};
 use crate::cell_playout::{run_refined, PlayoutHooks, Refinements};
 use crate::expander::expand;
+use crate::expander::TAG_STAGES;
 use crate::placer::placement_at;
+use crate::playout_bank::FINISH_EDGES;
 use crate::playout_bank::SALTS;
 use blokus::{Move, Placement, Player, Position};
 
@@ -147,6 +151,8 @@ pub struct Outcome {
     pub best: Move,
     /// Playouts played.
     pub playouts: u64,
+    /// The board's clock cycles they would take by its timings.
+    pub cycles: u64,
     /// Nodes in the memory at the end.
     pub nodes: usize,
     /// The deepest leaf reached.
@@ -161,11 +167,18 @@ struct Leaf {
     position: Position,
     path: Vec<usize>,
     line: Vec<(Player, Option<(u8, u8)>)>,
+    /// The descent's cycles, and the expansion's beside the playouts (0:
+    /// none).
+    descent_cycles: u64,
+    expansion_cycles: u64,
 }
 
 /// The tree: the node memory (the root is node 0) and the position at the root.
 pub(super) struct Tree {
     pub nodes: Vec<Node>,
+    /// The board's clock cycles the search has taken so far, by the
+    /// board's timings ([`Tree::round`]).
+    pub cycles: u64,
     pub root: Position,
     /// The placements before the root, the latest first (`None`: a pass or
     /// unknown), as many as the priors and playouts read.
@@ -271,6 +284,7 @@ impl Tree {
     pub fn new(root: Position, history: [Option<Placement>; 3]) -> Tree {
         Tree {
             nodes: vec![Node::new(None, 0, 0, 0)],
+            cycles: 0,
             root,
             history,
         }
@@ -290,6 +304,7 @@ impl Tree {
     pub fn expand_root(&mut self, position: &Position, config: &Config) {
         let recent = self.recent_of(&[], position.to_move());
         self.expand(0, position, &recent, config, u64::from(DRAW - LOSS));
+        self.cycles += expansion_cycles_of(position, self.nodes[0].children) + 1;
     }
 
     /// The move into node `index`.
@@ -490,14 +505,22 @@ impl Tree {
             })
             .collect();
         let mut played = 0;
+        // The board's cycles: the descents one after another, then the
+        // engines all at once beside the expansions, then the backups.
+        let mut beside = 0;
+        self.cycles += CHECK_CYCLES + LEAF_CYCLES;
         for leaf in &leaves {
             if config.leaves > 1 {
                 self.virtual_loss(&leaf.path, -1);
             }
-            let results = self.play_out(leaf, config, streams, stats);
+            let (results, edges) = self.play_out(leaf, config, streams, stats);
             self.back_up(leaf, &results, config, stats);
             played += results.len() as u32;
+            // The path's nodes below the root are written back.
+            self.cycles += leaf.descent_cycles + BACKUP_CYCLES * (leaf.path.len() as u64 - 1);
+            beside = beside.max(edges + FINISH_EDGES).max(leaf.expansion_cycles);
         }
+        self.cycles += beside;
         played
     }
 
@@ -519,6 +542,7 @@ impl Tree {
         let mut path: Vec<usize> = vec![0];
         let mut line: Vec<(Player, Option<(u8, u8)>)> = Vec::new();
         let mut index = 0;
+        let (mut descent_cycles, mut expansion_cycles) = (0, 0);
         loop {
             let node = self.nodes[index];
             if node.children == 0 {
@@ -537,6 +561,7 @@ impl Tree {
                 if !self.expand(index, &position, &recent, config, base) {
                     break;
                 }
+                expansion_cycles = expansion_cycles_of(&position, self.nodes[index].children);
                 if !config.enter_best {
                     break;
                 }
@@ -548,6 +573,7 @@ impl Tree {
                 break;
             }
             let child = self.select(index, config);
+            descent_cycles += LEVEL_CYCLES + u64::from(node.children);
             line.push((position.to_move(), self.nodes[child].mv));
             position.play(self.nodes[child].mv());
             path.push(child);
@@ -558,6 +584,8 @@ impl Tree {
             position,
             path,
             line,
+            descent_cycles,
+            expansion_cycles,
         }
     }
 
@@ -569,7 +597,7 @@ impl Tree {
         config: &Config,
         streams: &mut Streams,
         stats: &mut RoundStats,
-    ) -> Vec<(u32, Vec<(Player, Option<(u8, u8)>)>)> {
+    ) -> (Vec<(u32, Vec<(Player, Option<(u8, u8)>)>)>, u64) {
         let recent = if config.refinements.history {
             self.last_three(&leaf.line)
         } else {
@@ -577,6 +605,7 @@ impl Tree {
         };
         let leaf_mover = leaf.position.to_move();
         let mut results = Vec::with_capacity(streams.0.len());
+        let mut slowest = 0;
         for stream in streams.0.iter_mut() {
             let mut hooks = RoundHooks {
                 leaf_mover,
@@ -592,6 +621,7 @@ impl Tree {
                 &mut hooks,
             );
             *stream = run.rng;
+            slowest = slowest.max(run.edges);
             let round_line = hooks.line;
             let length = leaf.line.len() as u32 + run.plies;
             let mut result = result_for_leaf_mover(run.margin);
@@ -606,7 +636,7 @@ impl Tree {
             stats.observe(run.margin, length);
             results.push((result, round_line));
         }
-        results
+        (results, slowest)
     }
 
     /// Each result up the leaf's path, each node counting it for the side
@@ -805,10 +835,19 @@ impl Tree {
         }
         Some(Tree {
             nodes,
+            cycles: 0,
             root,
             history,
         })
     }
+}
+
+/// The board's cycles for an expansion of `position` into `children`
+/// children: the expander's (`model::expander`: the candidate stream, the
+/// scorer, the children written one a cycle) after its start's register.
+fn expansion_cycles_of(position: &Position, children: u16) -> u64 {
+    let (_, done) = crate::cell_candidates::timeline(position);
+    EXPANDER_DELAY + done as u64 + TAG_STAGES + 2 + u64::from(children)
 }
 
 /// The smallest tile the opening filter allows the side to move (Pentobi's
