@@ -10,7 +10,7 @@
 //!
 //! The player does not use it today: its tree's 32,768-word memory is a
 //! plain `RAM`, and with 16,384 words in columns the player routed far
-//! slower than that (BENCHMARKS.md, stop 32). It stays for a larger tree.
+//! slower than that (docs/design-log.md, `ColumnRam`). It stays for a larger tree.
 
 use rust_hdl::prelude::*;
 use std::collections::BTreeMap;

@@ -64,11 +64,10 @@ use blokus::{Engine, Move, Player, Position};
 pub use crate::expander::CHILDREN;
 /// Nodes the block RAM holds (the root's children among them): 32,768
 /// words of 84 bits, 165 DP16KD (79% of them). With nextpnr's HeAP placer
-/// this memory made the player route in over an hour, so stops 32-33
-/// built 8,192 nodes, which scored ten points less against Pentobi level 5;
+/// this memory made the player route in over an hour, so 29c3f6b to
+/// ccc9ec9 built 8,192 nodes, which scored ten points less against Pentobi level 5;
 /// the electrostatic placer (`--placer static`) places and routes it in
-/// 18 minutes of nextpnr's CPU (27 beside the tests; BENCHMARKS.md, stop
-/// 34).
+/// 18 minutes of nextpnr's CPU (27 beside the tests; docs/design-log.md).
 pub const NODES: usize = 32_768;
 /// Width of a node's visits (a search's playouts stay below `2^23`; the
 /// root's count is one bit wider than any child's needs).
@@ -77,11 +76,11 @@ pub const VISIT_BITS: usize = 24;
 pub const POINT_BITS: usize = VISIT_BITS + 1;
 /// Visits (playouts) a leaf takes before it is expanded: 32 rounds, so
 /// that the node memory fills late in an opening move's search rather
-/// than early (16 rounds until stop 36: three engines of 14 cycles a
+/// than early (16 rounds until 7e960ff: three engines of 14 cycles a
 /// placement play some 250,000 playouts in an opening move, and one
 /// expansion per 48 could ask for 5,000; with 96 the board scored 62.5% of
 /// 100 games against Pentobi level 5 where 48 had 50.0% of 63,
-/// BENCHMARKS.md).
+/// docs/design-log.md).
 pub const EXPAND_AFTER: u32 = 32 * ENGINES as u32;
 /// The exploration constant `c`, in 1/256: 0.4 a round of two playouts,
 /// scaled by the square root of the playouts a round (visits count

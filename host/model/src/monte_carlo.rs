@@ -100,7 +100,7 @@ pub struct Budget {
 
 /// The board clock, in cycles a second: the PLL's output (`hdl::pll`) from
 /// the ULX3S's 25 MHz oscillator. Every block, the UART's bit time and the
-/// board time the host reads from cycles follow it. 50 MHz since stop 36:
+/// board time the host reads from cycles follow it. 50 MHz since ca74150:
 /// the contest machine's placement registered, the player with three
 /// engines closes at 52 MHz (BENCHMARKS.md).
 pub const CLOCK_HZ: u64 = 50_000_000;
