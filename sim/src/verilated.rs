@@ -53,8 +53,8 @@ const EXIT_GRACE: Duration = Duration::from_secs(5);
 /// resolved for speed, and the C++ compiler's optimisations. The model's code that runs
 /// every cycle (make's `OPT_FAST`, which also builds the driver) is compiled at -O3 with
 /// loops unrolled rather than Verilator's default -Os: the whole player's model runs
-/// about 2.1x as many cycles a second for no longer a build (BENCHMARKS.md, "Simulated
-/// board speed"). Nothing is tuned to the compiling machine's processor
+/// about 2.1x as many cycles a second for no longer a build (docs/design-log.md, "The
+/// simulated board's speed"). Nothing is tuned to the compiling machine's processor
 /// (no -march), so a cached model runs on any x86-64. These arguments are part of the
 /// cache's key, so a model built with others is never reused.
 const VERILATOR_ARGS: &[&str] = &[

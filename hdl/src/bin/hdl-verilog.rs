@@ -21,6 +21,7 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("mask_unit", || verilog_of(MaskUnit::new())),
     ("evaluator", || verilog_of(Evaluator::new())),
     ("placer", || verilog_of(Placer::new())),
+    ("scorer", || verilog_of(hdl::Scorer::new())),
     ("cell_playout", || verilog_of(hdl::CellPlayout::new())),
     ("cell_candidates", || verilog_of(hdl::CellCandidates::new())),
     ("playout_bank", || verilog_of(hdl::PlayoutBank::new())),
@@ -31,6 +32,12 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("code_encoder", || verilog_of(hdl::CodeEncoder::new())),
     ("uart_tx", || verilog_of(hdl::UartTx::default())),
     ("uart_rx", || verilog_of(hdl::UartRx::default())),
+    ("search_budget", || {
+        verilog_of(hdl::SearchBudget::new(hdl::PlayerConfig::default().budget))
+    }),
+    ("contest_player", || {
+        verilog_of(hdl::ContestPlayer::default())
+    }),
     ("ulx3s_top", || verilog_of(hdl::Ulx3sTop::default())),
 ];
 

@@ -14,7 +14,7 @@
 //! `score = 8*cells + 2*own_attach - 2*opp_attach + own_reach - opp_reach`,
 //! a signed 12-bit value (every count is at most 196, so the sum lies within
 //! -588..+628 and never overflows). The weights and the three steps were
-//! chosen by one-ply matches against the host's greedy engine (BENCHMARKS.md).
+//! chosen by one-ply matches against the host's greedy engine (docs/design-log.md).
 
 use blokus::{Bitboard, Placement, Position};
 

@@ -102,7 +102,7 @@ pub struct Budget {
 /// the ULX3S's 25 MHz oscillator. Every block, the UART's bit time and the
 /// board time the host reads from cycles follow it. 50 MHz since
 /// the contest machine's placement registered, the player with three
-/// engines closes at 52 MHz (BENCHMARKS.md).
+/// engines closes at 51.46 MHz (BENCHMARKS.md).
 pub const CLOCK_HZ: u64 = 50_000_000;
 
 /// The longest a ply of a playout can take: a core run over 2,047

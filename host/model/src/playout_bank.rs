@@ -20,7 +20,7 @@ use crate::cell_playout::{run as engine_run, EngineRun};
 use blokus::Position;
 
 /// Engines in the bank: three, as many as route in CI's time beside the
-/// 32,768-node tree at 50 MHz (four did not route; BENCHMARKS.md).
+/// 32,768-node tree at 50 MHz (four did not route; docs/design-log.md).
 pub const ENGINES: usize = 3;
 /// What makes each engine's stream its own: golden-ratio multiples.
 pub const SALTS: [u32; ENGINES] = {
