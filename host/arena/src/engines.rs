@@ -110,6 +110,7 @@ fn light_uct(spec: &EngineName) -> Result<TreeConfig, String> {
 pub const BOARD_NEXT_OPTIONS: &str =
     "base, playouts, children, select, c, expand, enter, virtual, \
      leaf, leaves, rave, rave-parent, rave-child, reuse, final, sizes, bonus, lgr, tiles, last2, history, \
+     reference, \
      ponder, \
      nodes, prior, seed";
 
@@ -211,6 +212,7 @@ fn board_next(spec: &EngineName) -> Result<NextConfig, String> {
             "tiles" => config.refinements.policy.tile_weights = on(v)?,
             "last2" => config.refinements.policy.last_two = on(v)?,
             "history" => config.refinements.history = on(v)?,
+            "reference" => config.refinements.reference = on(v)?,
             "ponder" => config.ponder = on(v)?,
             "nodes" => config.nodes = number_in(v, 1, 1 << 26, "a count of words")?,
             "prior" => {

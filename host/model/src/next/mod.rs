@@ -11,12 +11,14 @@
 //! - [`features`]: what the scorer counts of a move; [`prior`]: the
 //!   priors from those counts, with the project's fitted weights;
 //!   [`fixed`]: the arithmetic; [`search`]: the node memory and the rounds;
-//!   [`budget`]: the board's playouts a move.
+//!   [`budget`]: the board's playouts a move; [`reference`]: Pentobi's
+//!   playout policy in software, the yardstick for the board's engine.
 
 pub mod budget;
 pub mod features;
 pub mod fixed;
 pub mod prior;
+pub mod reference;
 pub mod search;
 
 use blokus::{Engine, Move, Placement, Position};
@@ -115,6 +117,7 @@ impl Config {
         refinements: PlayoutRefinements {
             policy: crate::cell_playout::Refinements::BOARD,
             history: false,
+            reference: false,
         },
         ponder: false,
         nodes: crate::board_tree::NODES,
@@ -475,6 +478,7 @@ mod tests {
                     last_two: true,
                 },
                 history: true,
+                reference: false,
             },
             ponder: true,
             nodes: 1 << 16,

@@ -613,13 +613,17 @@ impl Tree {
                 keep_line: config.rave.is_some() || config.lgr,
                 lgr: if config.lgr { Some(&stats.lgr) } else { None },
             };
-            let run = run_refined(
-                &leaf.position,
-                *stream,
-                config.refinements.policy,
-                recent,
-                &mut hooks,
-            );
+            let run = if config.refinements.reference {
+                super::reference::run(&leaf.position, *stream, self.last_three(&leaf.line), &mut hooks)
+            } else {
+                run_refined(
+                    &leaf.position,
+                    *stream,
+                    config.refinements.policy,
+                    recent,
+                    &mut hooks,
+                )
+            };
             *stream = run.rng;
             slowest = slowest.max(run.edges);
             let round_line = hooks.line;
@@ -969,6 +973,9 @@ pub struct PlayoutRefinements {
     /// The playouts know the placements that led to the leaf (the board's
     /// engines start knowing none).
     pub history: bool,
+    /// Pentobi's playout policy on the rules engine ([`super::reference`],
+    /// software only) instead of the board's engine.
+    pub reference: bool,
 }
 
 /// Where in a round's line each placement was first made, per side: the
