@@ -109,8 +109,8 @@ fn light_uct(spec: &EngineName) -> Result<TreeConfig, String> {
 /// The options `board-next` takes.
 pub const BOARD_NEXT_OPTIONS: &str =
     "base, playouts, children, select, c, expand, enter, virtual, \
-     leaf, leaves, rave, rave-parent, rave-child, reuse, final, sizes, bonus, lgr, tiles, last2, history, \
-     reference, \
+     leaf, leaves, rave, rave-parent, rave-child, reuse, final, sizes, bonus, lgr, tiles, last2, block, \
+     history, reference, \
      ponder, \
      nodes, prior, seed";
 
@@ -211,6 +211,7 @@ fn board_next(spec: &EngineName) -> Result<NextConfig, String> {
             "lgr" => config.lgr = on(v)?,
             "tiles" => config.refinements.policy.tile_weights = on(v)?,
             "last2" => config.refinements.policy.last_two = on(v)?,
+            "block" => config.refinements.policy.block = on(v)?,
             "history" => config.refinements.history = on(v)?,
             "reference" => config.refinements.reference = on(v)?,
             "ponder" => config.ponder = on(v)?,

@@ -291,9 +291,13 @@ pub struct Refinements {
     /// covering the cell, then one of its shapes that fits alike; instead of
     /// a size by 3 to the size, then a shape of that size alike.
     pub tile_weights: bool,
-    /// The attach cells next to the opponent's last two placements drawn
-    /// first, not those next to its last one only.
+    /// The attach cells near the opponent's last two placements drawn
+    /// first, not those near its last one only.
     pub last_two: bool,
+    /// "Near" an opponent's placement is on one of its own attach cells
+    /// (free to the opponent): the cells that block it, as Pentobi's
+    /// playouts answer; instead of any cell next to it.
+    pub block: bool,
 }
 
 impl Refinements {
@@ -301,6 +305,7 @@ impl Refinements {
     pub const BOARD: Refinements = Refinements {
         tile_weights: false,
         last_two: false,
+        block: false,
     };
 }
 
@@ -376,11 +381,16 @@ pub fn run_refined(
     ];
     let mut rng = Xorshift32(seed);
     let mut passes = u32::from(position.passes_in_row());
-    let neighbours = |p: Option<Placement>| {
-        p.map_or(Bitboard::EMPTY, |p| {
-            p.cells().edge_neighbours() | p.cells().diagonal_neighbours()
-        })
+    // The cells near a placement: next to it, or (`block`) its attach cells.
+    let near_of = |cells: Bitboard| {
+        let diagonals = cells.diagonal_neighbours();
+        if refinements.block {
+            diagonals & !cells.edge_neighbours() & !cells
+        } else {
+            diagonals | cells.edge_neighbours()
+        }
     };
+    let neighbours = |p: Option<Placement>| p.map_or(Bitboard::EMPTY, |p| near_of(p.cells()));
     let code = |p: Option<Placement>| p.map(|p| (p.shape, p.box_corner().index() as u8));
     // The cells next to the last three placements, the latest first; and
     // the last two placements, for the hooks.
@@ -390,6 +400,13 @@ pub fn run_refined(
     // `sides[mover]` moves; the root side is 0.
     let mut mover = 0;
     while passes < 2 && sides[0].left != 0 && sides[1].left != 0 {
+        // With `block`, the opponent's attach cells it can no longer use
+        // are not near.
+        let blocking = if refinements.block {
+            !sides[1 - mover].forbidden
+        } else {
+            Bitboard::FULL
+        };
         let side = &mut sides[mover];
         let replied = hooks
             .reply(mover, last[0], last[1])
@@ -400,7 +417,7 @@ pub fn run_refined(
             } else {
                 near[0]
             };
-            let near_live = side.attach & first;
+            let near_live = side.attach & first & blocking;
             let from = if near_live.is_empty() {
                 side.attach
             } else {
@@ -486,7 +503,7 @@ pub fn run_refined(
                 let other = &mut sides[1 - mover];
                 other.forbid(cells);
                 other.attach &= !cells;
-                near = [edges | diagonals, near[0], near[1]];
+                near = [near_of(cells), near[0], near[1]];
                 last = [Some((shape as u8, corner)), last[0]];
                 passes = 0;
                 placements += 1;

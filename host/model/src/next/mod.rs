@@ -476,6 +476,7 @@ mod tests {
                 policy: crate::cell_playout::Refinements {
                     tile_weights: true,
                     last_two: true,
+                    block: true,
                 },
                 history: true,
                 reference: false,
