@@ -51,9 +51,9 @@
 
 use crate::board::Board;
 use crate::expander::Expander;
-use crate::move_gen::Tiles;
 use crate::placer::{CornerShift, Placer};
 use crate::playout_bank::PlayoutBank;
+use crate::tiles::Tiles;
 use crate::ucb_score::UcbScore;
 use model::board_tree::{MAX_DEPTH, NODES, POINT_BITS, VISIT_BITS};
 use model::expander::CHILDREN;
