@@ -34,7 +34,7 @@ use crate::uart_rx::UartRx;
 use crate::uart_tx::{UartTx, BOARD_CLOCK_HZ, DEFAULT_BAUD};
 use blokus::Player;
 use model::board_tree::{tree_budget, EXPAND_AFTER, VISIT_BITS};
-use model::monte_carlo::Budget;
+use model::clock::Budget;
 use protocol::Scheme;
 use rust_hdl::prelude::*;
 
