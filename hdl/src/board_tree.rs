@@ -51,14 +51,14 @@
 
 use crate::board::Board;
 use crate::expander::Expander;
-use crate::move_gen::Tiles;
 use crate::placer::{CornerShift, Placer};
 use crate::playout_bank::PlayoutBank;
+use crate::tiles::Tiles;
 use crate::ucb_score::UcbScore;
 use model::board_tree::{MAX_DEPTH, NODES, POINT_BITS, VISIT_BITS};
 use model::expander::CHILDREN;
-use model::monte_carlo::SEED;
 use model::playout_bank::ENGINES;
+use model::random::SEED;
 use rust_hdl::prelude::*;
 
 /// The shape number of a pass child (no shape: the placer places nothing).

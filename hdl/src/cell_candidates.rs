@@ -7,7 +7,7 @@
 use crate::board::{Board, SIZE};
 use crate::cell_playout::delta_word;
 use crate::cell_window::{CellHot, CellWindow, PairFits, CELLS_PER_SHAPE, WINDOW_BITS};
-use crate::move_gen::{Tiles, SHAPES};
+use crate::tiles::{Tiles, SHAPES};
 use rust_hdl::prelude::*;
 use std::collections::BTreeMap;
 

@@ -1,5 +1,5 @@
 //! The attach-cell playout engine: a position played to its end by the
-//! light policy of `model::cell_playout` (an attach cell drawn first, those
+//! playout policy of `model::cell_playout` (an attach cell drawn first, those
 //! next to the opponent's last placement first; then a size by Pentobi's
 //! weights and opening rule, a shape of that size and one of its
 //! placements covering the cell), each draw the next number of a
@@ -47,10 +47,10 @@ use crate::board::{Board, SIZE};
 use crate::cell_window::{
     CellHot, CellWindow, PairFits, CELLS_PER_SHAPE, FLAG_BITS, PAIR_BITS, WINDOW_BITS,
 };
-use crate::move_gen::{Tiles, SHAPES};
 use crate::neighbours::Neighbours;
 use crate::placer::{CornerShift, Placer};
 use crate::tile_tally::TileTally;
+use crate::tiles::{Tiles, SHAPES};
 use blokus::tiles::shape_table;
 use rust_hdl::prelude::*;
 use std::collections::BTreeMap;

@@ -11,8 +11,8 @@
 //! compute it only in the cycle that uses it.
 
 use crate::board::{Board, SIZE};
-use crate::move_gen::{Tiles, SHAPES};
 use crate::shape_fields::{with_shape_fields, ShapePairs};
+use crate::tiles::{Tiles, SHAPES};
 use blokus::tiles::shape_table;
 use rust_hdl::prelude::*;
 

@@ -27,14 +27,14 @@
 use crate::board::{board_from_cell_index, Board};
 use crate::board_tree::BoardTree;
 use crate::move_code::{code_bits, CodeDecoder, CodeEncoder};
-use crate::move_gen::Tiles;
 use crate::placer::Placer;
 use crate::search_budget::SearchBudget;
+use crate::tiles::Tiles;
 use crate::uart_rx::UartRx;
 use crate::uart_tx::{UartTx, BOARD_CLOCK_HZ, DEFAULT_BAUD};
 use blokus::Player;
 use model::board_tree::{tree_budget, EXPAND_AFTER, VISIT_BITS};
-use model::monte_carlo::Budget;
+use model::clock::Budget;
 use protocol::Scheme;
 use rust_hdl::prelude::*;
 

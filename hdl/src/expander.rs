@@ -18,8 +18,8 @@
 use crate::board::Board;
 use crate::cell_candidates::CellCandidates;
 use crate::mask_unit::MaskUnit;
-use crate::move_gen::Tiles;
 use crate::scorer::Scorer;
+use crate::tiles::Tiles;
 use model::expander::CHILDREN;
 use rust_hdl::prelude::*;
 

@@ -6,11 +6,9 @@
 //! the specification. A code's byte `i` (0 = `x`) is bits `8 i .. 8 i + 7`.
 
 use crate::board::SIZE;
-use blokus::tiles::{shape_table, SHAPE_COUNT, TILE_COUNT};
+use crate::tiles::SHAPES;
+use blokus::tiles::{shape_table, TILE_COUNT};
 use rust_hdl::prelude::*;
-
-/// Oriented shapes.
-pub const SHAPES: usize = SHAPE_COUNT;
 
 /// 4 bytes as one 32-bit value, byte 0 lowest (`model::move_code` order).
 pub fn code_bits(bytes: [u8; 4]) -> u64 {

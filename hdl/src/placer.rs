@@ -8,11 +8,10 @@
 //! when the block is built, as in [`crate::cell_window`].
 
 use crate::board::{Board, SIZE};
-use blokus::tiles::{shape_table, SHAPE_COUNT};
+use crate::tiles::SHAPES;
+use blokus::tiles::shape_table;
 use rust_hdl::prelude::*;
 
-/// Number of oriented shapes, the shape numbers with cells.
-pub const SHAPES: usize = SHAPE_COUNT;
 /// Side of the square a shape's bounding box fits in.
 pub const BOX: usize = 5;
 /// Width of a shape's box mask: bit `5 * dy + dx` is the cell `(dx, dy)` from the box corner.

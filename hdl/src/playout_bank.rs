@@ -15,7 +15,7 @@
 use crate::board::Board;
 use crate::cell_playout::CellPlayout;
 use crate::mask_unit::MaskUnit;
-use crate::move_gen::Tiles;
+use crate::tiles::Tiles;
 use model::playout_bank::{ENGINES, SALTS};
 use rust_hdl::prelude::*;
 

@@ -6,7 +6,7 @@
 //! C++ model built a budget; Yosys does not define `VERILATOR` and sees
 //! only the constants.
 
-pub use model::monte_carlo::Budget;
+pub use model::clock::Budget;
 use rust_hdl::prelude::*;
 
 /// Bits of the searches' cycle counters and so of a budget: up to 2^26

@@ -15,7 +15,7 @@
 //! `s90 90`) to a macro, so that a block's `update` can name each field
 //! (an HDL kernel cannot index a struct's fields by a loop variable).
 
-use blokus::tiles::SHAPE_COUNT as SHAPES;
+use crate::tiles::SHAPES;
 use rust_hdl::prelude::*;
 
 /// Calls macro `$m` with the tokens given after it, a `;`, then the 91

@@ -1,11 +1,11 @@
 //! A side's tiles not yet placed, counted: how many tiles and how many
 //! cells, pure combinational and a few adders deep (the tiles of each size
 //! counted by [`RowCount`]s, then weighed by their size). The hardware twin
-//! of `Position::unplaced_cells` and of the tiles placed that the light
+//! of `Position::unplaced_cells` and of the tiles placed that the playout
 //! policy's opening rule looks at.
 
 use crate::bit_count::RowCount;
-use crate::move_gen::Tiles;
+use crate::tiles::Tiles;
 use blokus::tiles::{Tile, TILE_COUNT};
 use rust_hdl::prelude::*;
 

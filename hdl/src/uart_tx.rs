@@ -7,9 +7,9 @@ use rust_hdl::prelude::*;
 
 /// The baud rate the host speaks by default (`serial:/dev/ttyUSB0`, 8N1).
 pub const DEFAULT_BAUD: u64 = 115_200;
-/// The player's clock (the PLL's output, `model::monte_carlo::CLOCK_HZ`),
+/// The player's clock (the PLL's output, `model::clock::CLOCK_HZ`),
 /// the clock of [`UartTx::default`] and [`crate::UartRx::default`].
-pub const BOARD_CLOCK_HZ: u64 = model::monte_carlo::CLOCK_HZ;
+pub const BOARD_CLOCK_HZ: u64 = model::clock::CLOCK_HZ;
 /// Width of the bit-time counters: at most 65,535 cycles a bit.
 pub const COUNTER_BITS: usize = 16;
 /// The fewest cycles a bit the blocks take (the receiver needs three distinct

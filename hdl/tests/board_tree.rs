@@ -12,8 +12,8 @@
 mod inputs;
 
 use ::model::board_tree::search_expanding_after;
+use ::model::clock::Budget;
 use ::model::expander::expand;
-use ::model::monte_carlo::Budget;
 use blokus::Position;
 use games::blokus::sensible_games;
 use hdl::BoardTree;

@@ -14,7 +14,7 @@ mod rows;
 use blokus::{MoveCode, Player, Position};
 use games::blokus::SearchEngine;
 use hdl::{ContestPlayer, PlayerConfig};
-use model::monte_carlo::Budget;
+use model::clock::Budget;
 use model::player::BoardPlayer;
 use protocol::Scheme;
 use protocol::{play_offline, EnginePlayer, Exchange};

@@ -39,10 +39,9 @@ use hdl::{EVAL_LATENCY, UCB_LATENCY};
 use model::board_tree::{search_expanding_after as board_tree_search, ucb, EXPAND_AFTER};
 use model::cell_candidates::timeline as cell_candidates_timeline;
 use model::cell_playout::run as cell_playout_run;
+use model::clock::Budget;
 use model::evaluator::{features as eval_features, score as eval_score, EvalInputs, Features};
 use model::expander::{expand, Expansion, CHILDREN};
-use model::monte_carlo::Budget;
-use model::move_gen::MoveGenInputs;
 use model::placer::{coordinates, placer_cells, placer_tile};
 use model::playout_bank::{PlayoutBank as PlayoutBankModel, ENGINES};
 use rand::rngs::StdRng;
@@ -732,13 +731,7 @@ fn run_block(
 
 /// The tiles `player` holds in `p`, as the blocks' 21-bit input.
 fn tiles_held(p: &Position, player: Player) -> u64 {
-    let mut inputs = MoveGenInputs::for_position(p);
-    if player != p.to_move() {
-        let mut swapped = p.clone();
-        swapped.play(Move::Pass);
-        inputs = MoveGenInputs::for_position(&swapped);
-    }
-    u64::from(inputs.tiles_left)
+    u64::from(!p.used_tiles(player) & blokus::tiles::ALL_TILES)
 }
 
 /// The board inputs of the core and the search for the side to move of `p`:

@@ -16,7 +16,7 @@
 use arena::links::run::{GameReport, Match, MatchOptions};
 use arena::links::{open, open_serial, EngineOptions, LinkSpec};
 use blokus::{MoveCode, Player};
-use model::monte_carlo::Budget;
+use model::clock::Budget;
 use model::player::BoardPlayer;
 use protocol::Limits;
 use protocol::Scheme;

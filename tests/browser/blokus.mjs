@@ -15,7 +15,7 @@
 
 import { inflateSync } from 'node:zlib';
 
-// The board's clock in cycles a millisecond: model::monte_carlo::CLOCK_HZ
+// The board's clock in cycles a millisecond: model::clock::CLOCK_HZ
 // (50 MHz, from the ECP5's PLL) / 1000.
 const BOARD_CYCLES_PER_MS = 50_000;
 

@@ -8,7 +8,7 @@ use end_to_end::{arena, scratch_dir};
 use std::path::Path;
 
 /// The board's clock in MHz, as the bench prints it.
-const MHZ: u64 = model::monte_carlo::CLOCK_HZ / 1_000_000;
+const MHZ: u64 = model::clock::CLOCK_HZ / 1_000_000;
 
 #[test]
 fn perft_prints_the_pentobi_counts_as_its_last_line() {
@@ -210,7 +210,7 @@ fn bench_prints_the_figures_benchmarks_md_quotes() {
     assert_eq!(run.error, None);
     for says in [
         "full legal-move generation (list of placements): median ",
-        "one-ply decision of the flat search's core (model::one_ply, cycles",
+        "one-ply decision of the flat search's core (model::retired::one_ply, cycles",
         "  ply  0: ",
         &format!(
             "board search (model::board_tree, {} engines, rounds during 2.0 ms, ",
@@ -218,7 +218,7 @@ fn bench_prints_the_figures_benchmarks_md_quotes() {
         ),
         "board search: ",
         &format!("playouts/s in hardware at {MHZ} MHz, "),
-        "flat search (model::monte_carlo, the board's search before the tree, rounds during 2.0 ms): ",
+        "flat search (model::retired::flat, the board's search before the tree, rounds during 2.0 ms): ",
         &format!("playouts/s by its cycles at {MHZ} MHz, "),
         "perft 2 from the start: 171396 leaves",
     ] {

@@ -16,7 +16,7 @@
 use blokus::record::GameRecord;
 use blokus::{Move, MoveCode, Player, Position};
 use end_to_end::terminal::{Load, Terminal};
-use model::monte_carlo::Budget;
+use model::clock::Budget;
 use model::player::BoardPlayer;
 use sim::{serve_on_pty, OnHangUp, SerialDevice};
 use std::collections::VecDeque;

@@ -1,25 +1,21 @@
 //! A position as a search block's inputs: its boards as `hdl::Board`s, a
-//! side's tiles as the generator's `tiles_left`.
+//! side's tiles as the blocks' `tiles_left`.
 
 #![allow(dead_code)] // each test binary uses its own subset
 
-use blokus::{Bitboard, Move, Player, Position};
-use hdl::move_gen::Tiles;
+use blokus::tiles::ALL_TILES;
+use blokus::{Bitboard, Player, Position};
+use hdl::tiles::Tiles;
 use hdl::{board_from_words, Board};
-use model::move_gen::MoveGenInputs;
 
 /// A bitboard as a block's board.
 pub fn board(b: Bitboard) -> Board {
     board_from_words(b.0)
 }
 
-/// Tiles `player` holds in `p`.
+/// Tiles `player` holds in `p`: bit `t` for tile `t`.
 pub fn tiles(p: &Position, player: Player) -> Tiles {
-    let mut q = p.clone();
-    if q.to_move() != player {
-        q.play(Move::Pass);
-    }
-    u64::from(MoveGenInputs::for_position(&q).tiles_left).into()
+    u64::from(!p.used_tiles(player) & ALL_TILES).into()
 }
 
 /// Drives a search block's position inputs from `$p` in a testbench: the

@@ -10,9 +10,10 @@ use blokus::perft;
 use blokus::Placement;
 use blokus::Position;
 use games::blokus::{mid_game_positions, sensible_games, GtpEngine};
+use model::clock::{Budget, CLOCK_HZ};
 use model::evaluator::{features, score, EvalInputs};
-use model::monte_carlo::{self, Budget};
-use model::{board_tree, one_ply, playout_bank};
+use model::retired::{flat, one_ply};
+use model::{board_tree, playout_bank};
 use std::hint::black_box;
 use std::io::Write;
 use std::path::Path;
@@ -107,7 +108,7 @@ pub fn run(
     )?;
     // The one-ply decision in software (the rules engine's generator, the
     // evaluator's features on bitboards) and the cycles the flat search's
-    // core took for it in hardware (`model::one_ply`, its cycle-exact model).
+    // core took for it in hardware (`model::retired::one_ply`, its cycle-exact model).
     let mut decide_ns = Vec::new();
     let mut cycles = Vec::new();
     for position in &positions {
@@ -124,7 +125,7 @@ pub fn run(
     )?;
     writeln!(
         out,
-        "one-ply decision of the flat search's core (model::one_ply, cycles from start to done, \
+        "one-ply decision of the flat search's core (model::retired::one_ply, cycles from start to done, \
          cycle-exact model of its former hardware): median {:.0} cycles per position",
         median(&mut cycles)
     )?;
@@ -188,7 +189,7 @@ impl TimedSearch {
         let (playouts, edges, timed_out) = black_box(search());
         TimedSearch {
             playouts,
-            board_seconds: edges as f64 / monte_carlo::CLOCK_HZ as f64,
+            board_seconds: edges as f64 / CLOCK_HZ as f64,
             wall_seconds: started.elapsed().as_secs_f64(),
             timed_out,
         }
@@ -205,7 +206,7 @@ impl TimedSearch {
 
 /// The board's search (`model::board_tree` at `tree_budget`, the board's by
 /// default: the model of `hdl::BoardTree`) and the flat search it replaced
-/// (`model::monte_carlo` at `flat_budget`) on the [`search_positions`]: the
+/// (`model::retired::flat` at `flat_budget`) on the [`search_positions`]: the
 /// playouts a second of the hardware (its cycles, counted exactly by the
 /// model, at the board's clock) and of the same search in software on one
 /// core, and, with `pentobi` (a `pentobi-gtp` program), Pentobi's own
@@ -217,7 +218,7 @@ fn board_search(
     pentobi: Option<&Path>,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let mhz = monte_carlo::CLOCK_HZ as f64 / 1e6;
+    let mhz = CLOCK_HZ as f64 / 1e6;
     let mut pentobi = match pentobi {
         Some(path) => Some(
             GtpEngine::spawn(&format!(
@@ -237,7 +238,7 @@ fn board_search(
             (o.playouts() as f64, o.edges, o.timed_out)
         });
         let flat = TimedSearch::run(|| {
-            let o = monte_carlo::search(black_box(&position), flat_budget);
+            let o = flat::search(black_box(&position), flat_budget);
             (f64::from(o.playouts), o.edges, o.timed_out)
         });
         board_ms.push(tree.board_seconds * 1e3);
@@ -278,7 +279,7 @@ fn board_search(
         }
     }
     let max_ms = board_ms.iter().copied().fold(0.0, f64::max);
-    let ms = |budget: Budget| budget.rounds_until as f64 * 1e3 / monte_carlo::CLOCK_HZ as f64;
+    let ms = |budget: Budget| budget.rounds_until as f64 * 1e3 / CLOCK_HZ as f64;
     writeln!(
         out,
         "board search (model::board_tree, {} engines, rounds during {:.1} ms, {} positions): board time median {:.1} ms, \
@@ -297,7 +298,7 @@ fn board_search(
     let (fh, fs) = (median(&mut flat_hw), median(&mut flat_sw));
     writeln!(
         out,
-        "flat search (model::monte_carlo, the board's search before the tree, rounds during {:.1} ms): \
+        "flat search (model::retired::flat, the board's search before the tree, rounds during {:.1} ms): \
          {fh:.0} playouts/s by its cycles at {mhz} MHz, {fs:.0} playouts/s in software on one core, ratio {:.1}",
         ms(flat_budget),
         fh / fs

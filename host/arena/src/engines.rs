@@ -6,13 +6,16 @@ use blokus::Engine;
 use games::blokus::{GtpEngine, RandomEngine, SearchEngine};
 use games::spec::{number_in, value, EngineName};
 use model::board_tree::{tree_budget, BoardTree, TreeSettings};
-use model::light::{Local, Policy};
-use model::monte_carlo::Budget;
+use model::clock::Budget;
 use model::next::{
     BoardNext, Children, Config as NextConfig, Expand, Playouts, Rave, Select as NextSelect,
 };
-use model::tree::{ChildrenBy, LightTree, Select, TreeConfig};
-use model::{BoardFlat, BoardModel, ModelOnePly};
+use model::policy::{Local, Policy};
+use model::retired::flat::flat_budget;
+use model::retired::light_playout::{LARGEST, UNIFORM};
+use model::retired::light_uct::{ChildrenBy, Select, TreeConfig};
+use model::retired::{BoardFlat, LightTree, ModelOnePly};
+use model::BoardModel;
 use std::time::Duration;
 
 /// Names accepted by [`engine_by_name`], in alphabetical order.
@@ -70,7 +73,7 @@ fn light_uct(spec: &EngineName) -> Result<TreeConfig, String> {
             "c" => config.exploration = value(v, "a constant")?,
             "seed" => config.seed = value(v, "a seed")?,
             "policy" => {
-                let policy = [Policy::PENTOBI, Policy::UNIFORM, Policy::LARGEST]
+                let policy = [Policy::PENTOBI, UNIFORM, LARGEST]
                     [one_of(&["pentobi", "uniform", "largest"])?];
                 config.policy = Policy {
                     local: config.policy.local,
@@ -305,7 +308,7 @@ fn engine_spec(name: &str) -> Result<Spec, String> {
         "light-uct" => light_uct(&spec).map(Spec::LightUct),
         "board-model" => board_search(&spec, tree_budget()).map(|(b, _)| Spec::BoardModel(b)),
         "board-tree" => board_search(&spec, tree_budget()).map(|(b, s)| Spec::BoardTree(b, s)),
-        "board-flat" => board_search(&spec, Budget::board()).map(|(b, _)| Spec::BoardFlat(b)),
+        "board-flat" => board_search(&spec, flat_budget()).map(|(b, _)| Spec::BoardFlat(b)),
         "board-next" => board_next(&spec).map(Spec::BoardNext),
         other => Err(format!(
             "unknown engine `{other}`; engines: {}, gtp:COMMAND",
@@ -408,9 +411,7 @@ mod tests {
         }
         assert_eq!(board_model_budget("board-model"), Some(tree_budget()));
         assert_eq!(board_model_budget("board-model:100"), Budget::for_ms(100.0));
-        assert!(
-            matches!(engine_spec("board-flat"), Ok(Spec::BoardFlat(b)) if b == Budget::board())
-        );
+        assert!(matches!(engine_spec("board-flat"), Ok(Spec::BoardFlat(b)) if b == flat_budget()));
         for (bad, says) in [
             ("board-tree:expand=0", "expand=0: not a number of visits"),
             ("board-tree:expand=x", "expand=x: not a number of visits"),

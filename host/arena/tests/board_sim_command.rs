@@ -128,7 +128,7 @@ fn answer_line(line: &str) -> Option<(String, u64)> {
         ["answer", text, cycles, "cycles", ms, "ms", "board", "time"] => {
             let cycles: u64 = cycles.parse().expect(line);
             let ms: f64 = ms.parse().expect(line);
-            let want = cycles as f64 * 1e3 / model::monte_carlo::CLOCK_HZ as f64;
+            let want = cycles as f64 * 1e3 / model::clock::CLOCK_HZ as f64;
             assert!((ms - want).abs() < 0.001, "{line}: {want} ms");
             Some((text.to_string(), cycles))
         }

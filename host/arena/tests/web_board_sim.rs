@@ -45,7 +45,7 @@ fn serve_shows_the_board_time_of_each_answer_of_the_simulated_board() {
         let ms = time["ms"].as_f64().unwrap();
         // The board's clock: 50,000 cycles a millisecond at 50 MHz, and at
         // least the answer's 4 bytes on the line (about 0.35 ms at 115,200 baud).
-        let per_ms = model::monte_carlo::CLOCK_HZ as f64 / 1e3;
+        let per_ms = model::clock::CLOCK_HZ as f64 / 1e3;
         assert!(cycles as f64 > 0.3 * per_ms && ms > 0.3, "{time}");
         assert!((cycles as f64 / per_ms - ms).abs() < 0.01, "{time}");
         let info = state["engine_info"].as_str().unwrap();

@@ -52,15 +52,16 @@
 //! memory into a register before it is used, two cycles after its address.
 
 use crate::cell_playout::MAX_PLAYOUT_CYCLES;
+use crate::clock::{Budget, CLOCK_HZ};
 use crate::expander::expand;
-use crate::monte_carlo::{Budget, CLOCK_HZ, SEED};
-use crate::one_ply::Scored;
+use crate::ordered::Scored;
 use crate::placer::placement_at;
 use crate::playout_bank::FINISH_EDGES;
 use crate::playout_bank::{PlayoutBank, ENGINES};
+use crate::random::SEED;
 use blokus::{Engine, Move, Player, Position};
 
-/// Children a node keeps: the core's best ([`crate::expander`]).
+/// Children a node keeps: the expander's best ([`crate::expander`]).
 pub use crate::expander::CHILDREN;
 /// Nodes the block RAM holds (the root's children among them): 32,768
 /// words of 84 bits, 165 DP16KD (79% of them). With nextpnr's HeAP placer
@@ -277,7 +278,7 @@ pub const fn tree_budget() -> Budget {
     }
 }
 
-/// A move of the core's list as the model's move.
+/// A move of the expander's list as the model's move.
 fn move_of(chosen: Option<(u8, u8)>) -> Move {
     chosen.map_or(Move::Pass, |(shape, corner)| {
         Move::Place(placement_at(shape, corner).expect("a candidate lies on the board"))

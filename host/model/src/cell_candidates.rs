@@ -20,7 +20,7 @@
 //! edge `T_end + EMIT_TO_OUTPUT`.
 
 use crate::cell_playout::pair_window;
-use crate::light::{cell_pairs, covering};
+use crate::pairs::{cell_pairs, covering};
 use blokus::{Bitboard, Cell, Position};
 
 /// Edges from an EMIT to its candidate's presentation: the chosen pair

@@ -1,5 +1,5 @@
 //! Model of `hdl::CellPlayout`, the attach-cell playout engine: a playout
-//! by [`crate::light`] under [`POLICY`] (an attach cell first, those next
+//! by [`crate::policy`] under [`POLICY`] (an attach cell first, those next
 //! to the opponent's last placement first; then a size by Pentobi's
 //! weights and opening rule, a shape, and one of its placements covering
 //! the cell), started from a position with a generator state, and the
@@ -20,8 +20,8 @@
 //! on the way; the end costs [`END_CYCLES`]. `done` is high after the last
 //! of them.
 
-use crate::light::{choose_tracked, draw_below, draw_size, local_cells, Local, Policy};
-use crate::monte_carlo::Xorshift32;
+use crate::policy::{choose_by_cell, draw_size, local_cells, Local, Policy};
+use crate::random::{draw_below, Xorshift32};
 use blokus::tiles::{shape_table, Tile, ALL_TILES, SHAPE_COUNT, TILE_COUNT};
 use blokus::{Bitboard, Cell, Move, Placement, Player, Position, SIZE};
 
@@ -357,7 +357,7 @@ pub struct NoHooks;
 impl PlayoutHooks for NoHooks {}
 
 /// The engine's playout of `position` from generator state `seed`: the
-/// draws of [`crate::light::choose_by_cell`] under [`POLICY`] (checked
+/// draws of [`crate::policy::choose_by_cell`] under [`POLICY`] (checked
 /// equal to it in the tests), on the engine's own state.
 pub fn run(position: &Position, seed: u32) -> EngineRun {
     run_refined(position, seed, Refinements::BOARD, [None; 3], &mut NoHooks)
@@ -556,9 +556,9 @@ fn draw_tile(fits: &PairSet, present: &[bool; 6], placed: usize, rng: &mut Xorsh
     unreachable!("a tile fits")
 }
 
-/// [`run`] by the rules engine: the playout of [`crate::light`]'s policy on
-/// a `Position`, the dead cells counted. The specification [`run`] is
-/// checked against.
+/// [`run`] by the rules engine: the playout of
+/// [`crate::policy::choose_by_cell`] under [`POLICY`] on a `Position`, the
+/// dead cells counted. The specification [`run`] is checked against.
 pub fn run_by_rules(position: &Position, seed: u32) -> EngineRun {
     let root = position.to_move();
     let mut position = position.clone();
@@ -568,7 +568,8 @@ pub fn run_by_rules(position: &Position, seed: u32) -> EngineRun {
     let mut last = None;
     while !position.is_over() {
         let local = local_cells(&position, last);
-        let chosen = choose_tracked(&position, &POLICY, local, &mut dead, &mut rng);
+        let mover = position.to_move().index();
+        let chosen = choose_by_cell(&position, &POLICY, local, &mut dead[mover], &mut rng);
         placements += u32::from(chosen.is_some());
         position.play(chosen.map_or(Move::Pass, Move::Place));
         last = chosen;
@@ -594,7 +595,6 @@ pub fn run_by_rules(position: &Position, seed: u32) -> EngineRun {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::light::playout;
     use games::blokus::random_games;
 
     #[test]
@@ -614,20 +614,6 @@ mod tests {
             );
         }
         assert!(compared > 700, "{compared}");
-    }
-
-    #[test]
-    fn the_run_is_the_light_playout_of_the_same_draws() {
-        for seed in [1, 7, 0x9E37_79B9] {
-            let position = Position::new();
-            let run = run(&position, seed);
-            let mut rng = Xorshift32(seed);
-            let ending = playout(&position, &POLICY, &mut rng);
-            assert_eq!(margin_for_player_one(&run, Player::One), ending.margin);
-            assert_eq!(run.plies, ending.plies);
-            assert_eq!(run.rng, rng.0);
-            assert!(run.placements >= 20);
-        }
     }
 
     #[test]

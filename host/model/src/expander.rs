@@ -17,21 +17,20 @@
 //! `d + TAG_STAGES + children`.
 
 use crate::cell_candidates::timeline;
-use crate::monte_carlo::{ordered, ENTRIES};
-use crate::one_ply::{scored_in_order, Scored};
+use crate::ordered::{ordered, scored_in_order, Scored, ENTRIES};
 use blokus::Position;
 
 /// Registers a candidate passes through from the stream to its score: the
 /// placer's, then the evaluator's (`hdl::scorer::TAG_STAGES`).
 pub const TAG_STAGES: u64 = 1 + crate::evaluator::EVAL_LATENCY as u64;
 
-/// Children a node keeps (the flat search's entries).
+/// Children a node keeps: the list's entries.
 pub const CHILDREN: usize = ENTRIES;
 
 /// What an expansion gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expansion {
-    /// The children in the order they stream out: the core's best first.
+    /// The children in the order they stream out: the best first.
     pub children: Vec<Scored>,
     /// All the candidates scored.
     pub candidates: usize,
@@ -63,9 +62,14 @@ mod tests {
         assert_eq!(e.children.len(), CHILDREN);
         assert!(e.candidates > CHILDREN);
         assert!(e.children.windows(2).all(|w| w[0].score >= w[1].score));
-        let all = crate::one_ply::scored(&Position::new());
+        let start = Position::new();
+        let all: Vec<i16> = start
+            .legal_placements()
+            .into_iter()
+            .map(|p| crate::evaluator::evaluate(&start, p))
+            .collect();
         assert_eq!(e.candidates, all.len());
-        let best = all.iter().map(|c| c.score).max().unwrap();
+        let best = all.into_iter().max().unwrap();
         assert_eq!(e.children[0].score, best);
         let done = timeline(&Position::new()).1 as u64;
         assert_eq!(e.edges, done + TAG_STAGES + 2 + CHILDREN as u64);

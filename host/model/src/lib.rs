@@ -3,26 +3,41 @@
 //! layout, result order and timing, so that each RustHDL block has its
 //! specification beside it under the same name. It stands on the rules
 //! (`blokus`) and is checked against them; the hardware's simulations are
-//! checked against it. The board's players as host engines are re-exported
-//! at the top ([`ModelOnePly`], [`BoardModel`]).
+//! checked against it.
+//!
+//! - The blocks: [`mask_unit`], [`placer`], [`evaluator`], [`cell_playout`]
+//!   (the playout engine), [`playout_bank`], [`cell_candidates`] (the
+//!   candidate stream), [`expander`], [`board_tree`] (the board's search),
+//!   [`move_code`] and [`player`] (the whole board behind its serial line).
+//! - What they share: [`clock`] (the board's clock and a search's
+//!   budgets), [`random`] (the generator), [`ordered`] (candidates scored
+//!   and kept in order of score), [`pairs`] (the (shape, cell) pairs) and
+//!   [`policy`] (the playout policy).
+//! - [`next`]: the board's next search, found in software before it is
+//!   built.
+//! - [`retired`]: the designs the board no longer runs, kept as baselines.
+//!
+//! The board's search as a host engine is [`BoardModel`].
 
 pub mod board_tree;
-pub mod candidates;
 pub mod cell_candidates;
 pub mod cell_playout;
-mod engines;
+pub mod clock;
 pub mod evaluator;
 pub mod expander;
-pub mod light;
 pub mod mask_unit;
-pub mod monte_carlo;
 pub mod move_code;
-pub mod move_gen;
 pub mod next;
-pub mod one_ply;
+pub mod ordered;
+pub mod pairs;
 pub mod placer;
 pub mod player;
 pub mod playout_bank;
-pub mod tree;
+pub mod policy;
+pub mod random;
+pub mod retired;
 
-pub use engines::{BoardFlat, BoardModel, ModelOnePly};
+/// The board's search as a host engine: the tree over the playout bank
+/// ([`board_tree`]), what the FPGA player plays, move for move (engines
+/// `board-model[:MS]` and `board-tree[:MS]`).
+pub type BoardModel = board_tree::BoardTree;

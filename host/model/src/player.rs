@@ -47,7 +47,7 @@
 //! it holds. The referee never sends either.
 
 use crate::board_tree::{search, tree_budget, TreeOutcome};
-use crate::monte_carlo::{Budget, CLOCK_HZ};
+use crate::clock::{Budget, CLOCK_HZ};
 use crate::move_code::{decode, encode, Decoded};
 use crate::placer::placement_at;
 use blokus::{Bitboard, Player, Position};

@@ -201,12 +201,12 @@ pub fn run(
             playouts_per_ply: false,
         } => {
             let (flat_budget, tree_budget) = match search_ms {
-                Some(ms) => match model::monte_carlo::Budget::for_ms(ms) {
+                Some(ms) => match model::clock::Budget::for_ms(ms) {
                     Some(budget) => (budget, budget),
                     None => bail!("--search-ms {ms}: give 0 to 1000 ms of board time"),
                 },
                 None => (
-                    model::monte_carlo::Budget::board(),
+                    model::retired::flat::flat_budget(),
                     model::board_tree::tree_budget(),
                 ),
             };
@@ -229,8 +229,8 @@ pub fn run(
 /// board's model or its simulation, and how much it searches beside the
 /// real board.
 fn who_plays(spec: &LinkSpec) -> String {
-    let ms = |budget: model::monte_carlo::Budget| {
-        budget.rounds_until as f64 * 1e3 / model::monte_carlo::CLOCK_HZ as f64
+    let ms = |budget: model::clock::Budget| {
+        budget.rounds_until as f64 * 1e3 / model::clock::CLOCK_HZ as f64
     };
     let board_ms = ms(model::board_tree::tree_budget());
     match spec {

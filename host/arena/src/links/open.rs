@@ -206,7 +206,7 @@ fn serve_board_model(
             break;
         }
         let cycles = board.reply_cycles(&reply);
-        let ms = cycles as f64 * 1e3 / model::monte_carlo::CLOCK_HZ as f64;
+        let ms = cycles as f64 * 1e3 / model::clock::CLOCK_HZ as f64;
         // Nobody may be listening (a referee that keeps no reports).
         let _ = report.send(format!(
             "answer {} {cycles} cycles {ms:.3} ms board time",

@@ -122,7 +122,7 @@ impl Config {
         ponder: false,
         nodes: crate::board_tree::NODES,
         weights: prior::FITTED,
-        seed: crate::monte_carlo::SEED,
+        seed: crate::random::SEED,
     };
 }
 
@@ -160,7 +160,7 @@ fn grow(tree: &mut Tree, streams: &mut Streams, config: &Config, playouts: u64) 
     let more = |played: u64, cycles: u64| match config.playouts {
         // As the board: a round starts while the counter, read a cycle on,
         // is below the budget.
-        Playouts::Time { ms } => cycles + 1 < u64::from(ms) * crate::monte_carlo::CLOCK_HZ / 1000,
+        Playouts::Time { ms } => cycles + 1 < u64::from(ms) * crate::clock::CLOCK_HZ / 1000,
         _ => played < playouts,
     };
     while more(played, tree.cycles) && !only {
@@ -311,7 +311,7 @@ impl Engine for BoardNext {
                 "{} playouts in {:.0} ms of board time, {} nodes, depth {}; the move's visits \
                  {visits}, value {:.0}%",
                 o.playouts,
-                o.cycles as f64 * 1e3 / crate::monte_carlo::CLOCK_HZ as f64,
+                o.cycles as f64 * 1e3 / crate::clock::CLOCK_HZ as f64,
                 o.nodes,
                 o.depth,
                 100.0 * value
@@ -324,7 +324,7 @@ impl Engine for BoardNext {
 mod tests {
     use super::*;
     use crate::board_tree::{search_expanding_after, NODES};
-    use crate::monte_carlo::Budget;
+    use crate::clock::Budget;
     use games::blokus::random_games;
 
     /// `config` with a fixed number of playouts.

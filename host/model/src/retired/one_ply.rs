@@ -1,12 +1,8 @@
-//! The one-ply player the hardware's generator and evaluator make, and the
-//! model of `hdl::OnePly`, the block that plays it: every candidate in the
-//! generator's output order (row, then shape, then column), the first with
-//! the highest evaluator score wins; a pass when there is none.
-//!
-//! The `hdl::` blocks named here were the flat search's hardware; they
-//! left the player when the tree (`hdl::BoardTree`) became its search and
-//! live in git history. This model stays: the host's engines and benchmarks
-//! use it.
+//! The flat search's core, `hdl::OnePly`: the one-ply player the
+//! generator and the evaluator make, every candidate in the generator's
+//! order ([`super::candidates`]: row, then shape, then column), the first
+//! with the highest evaluator score winning; a pass when there is none.
+//! The engine `model-1ply` ([`ModelOnePly`]) plays it.
 //!
 //! # Timing of `hdl::OnePly`
 //! Edges are rising clock edges counted from the one that samples `start`
@@ -21,10 +17,11 @@
 //! `d + DONE_AFTER_STREAM` (its `done` high for that one cycle) and keeps
 //! showing it until the next `start`.
 
-use crate::candidates::{candidate_stream_of_corners, timeline};
-use crate::evaluator::{features, score, EvalInputs, Features, EVAL_LATENCY};
-use crate::placer::{placement_at, placer_cells, placer_tile};
-use blokus::{Move, Placement, Position};
+use super::candidates::{candidate_stream_of_corners, timeline};
+use crate::evaluator::{Features, EVAL_LATENCY};
+use crate::ordered::{scored_in_order, Scored};
+use crate::placer::{placement_at, placer_tile};
+use blokus::{Engine, Move, Placement, Position};
 
 /// Edges from the candidate stream's `done` to `hdl::OnePly`'s: the placer's
 /// register, the evaluator, the best-so-far registers.
@@ -57,9 +54,7 @@ pub struct Decision {
 }
 
 /// The candidate stream of the side to move: `(shape, corner)` in the
-/// hardware's order. Taken from the rules engine's bitboard generator for
-/// speed; `candidates::tests` checks it equal to the stream of the
-/// row-by-row model of `hdl::MoveGen` ([`super::move_gen::move_gen_rows`]).
+/// hardware's order, from the rules engine's bitboard generator.
 fn stream_for(position: &Position) -> Vec<(u8, u8)> {
     candidate_stream_of_corners(&position.box_corners_for(position.to_move()))
 }
@@ -74,43 +69,9 @@ pub fn candidates(position: &Position) -> Vec<Placement> {
         .collect()
 }
 
-/// One candidate with the evaluator's verdict.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Scored {
-    pub shape: u8,
-    pub corner: u8,
-    pub features: Features,
-    pub score: i16,
-}
-
 /// Every candidate of the side to move in the hardware's order, scored by the evaluator.
 pub fn scored(position: &Position) -> Vec<Scored> {
     scored_in_order(position, &stream_for(position))
-}
-
-/// The candidates `stream` of the side to move of `position`, scored by
-/// the evaluator, in that order.
-pub fn scored_in_order(position: &Position, stream: &[(u8, u8)]) -> Vec<Scored> {
-    let me = position.to_move();
-    let (own, opponent) = (position.cells(me), position.cells(me.other()));
-    let opponent_attach = position.attach_cells(me.other());
-    stream
-        .iter()
-        .map(|&(shape, corner)| {
-            let features = features(&EvalInputs {
-                own,
-                opponent,
-                opponent_attach,
-                candidate: placer_cells(shape, corner),
-            });
-            Scored {
-                shape,
-                corner,
-                features,
-                score: score(&features),
-            }
-        })
-        .collect()
 }
 
 /// [`scored`], and the edge after `start` after which `hdl::OnePly`'s
@@ -155,12 +116,25 @@ pub fn choose(position: &Position) -> Move {
     })
 }
 
+/// The one-ply player as an engine (`model-1ply`).
+pub struct ModelOnePly;
+
+impl Engine for ModelOnePly {
+    fn name(&self) -> &str {
+        "model-1ply"
+    }
+
+    fn choose(&mut self, position: &Position) -> Move {
+        choose(position)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::candidates::DONE_LATENCY;
-    use crate::ModelOnePly;
-    use blokus::{play_game, points_for_player_one, Engine};
+    use crate::evaluator::{features, score, EvalInputs};
+    use crate::retired::candidates::DONE_LATENCY;
+    use blokus::{play_game, points_for_player_one};
     use games::blokus::random_games;
     use games::blokus::RandomEngine;
     use std::collections::HashSet;

@@ -1,20 +1,15 @@
-//! Model of `hdl::Candidates`: the generator's rows turned into a stream of
-//! candidates, one a cycle, in the generator's order (row, then shape, then
-//! column), each as the generator's coordinates (shape number, box corner cell
-//! index) that `hdl::Placer` turns into cells.
-//!
-//! The `hdl::` blocks named here were the flat search's hardware; they
-//! left the player when the tree (`hdl::BoardTree`) became its search and
-//! live in git history. This model stays: the host's engines and benchmarks
-//! use it.
+//! The flat search's candidate stream (`hdl::Candidates` behind the
+//! row-sliced generator `hdl::MoveGen`): every legal placement of the side
+//! to move, one a cycle, in the generator's order (row of the box corner,
+//! then shape, then column), each as the placer's coordinates (shape
+//! number, box corner cell index).
 //!
 //! # Timing
-//! Edges are rising clock edges, counted from the one that samples `start`
-//! (edge 0); `hdl::Candidates` is started together with the generator
-//! (`hdl::MoveGen` or `hdl::LegalMoves`), which presents row `r` after edge
-//! `r + 1`, so the candidate stream samples it at edge `r + 2`. Candidate `i`
-//! of [`candidate_stream`], in row `r_i` (= `corner / 14`), is presented
-//! (`valid` high, `shape`, `corner`) during the cycle after edge
+//! Edges are rising clock edges, counted from the one that samples `start`;
+//! the generator presents the box corners of row `r` (all 91 shapes) after
+//! edge `r + 1`, one row a cycle, and the stream samples it at edge `r + 2`.
+//! Candidate `i` of the stream, in row `r_i` (= `corner / 14`), is
+//! presented (`valid` high, `shape`, `corner`) during the cycle after edge
 //!
 //! ```text
 //! t_i  = max(t_{i-1} + 1, LATENCY + r_i)       (t_{-1} = -infinity)
@@ -31,34 +26,20 @@
 //! time takes `LATENCY + n` edges from `start` to `done`. A new `start`
 //! drops whatever the earlier position had left.
 
-use crate::move_gen::Row;
 use blokus::tiles::SHAPE_COUNT;
 use blokus::Bitboard;
 
 /// Rising edges from `start` to the earliest candidate, one of row 0; a
 /// candidate of row `r` comes at the earliest `LATENCY + r` edges after `start`.
 pub const LATENCY: usize = 7;
+/// Rows of box corners the generator presents, one a cycle.
+pub const ROWS: usize = 14;
 /// Rising edges from `start` to the earliest `done` (a position without candidates).
-pub const DONE_LATENCY: usize = super::move_gen::LATENCY + 4;
+pub const DONE_LATENCY: usize = ROWS + 4;
 
-/// The candidates of `rows` in stream order: `(shape, corner)` with corner = 14 * row + column.
-pub fn candidate_stream(rows: &[Row]) -> Vec<(u8, u8)> {
-    let mut out = Vec::new();
-    for (r, row) in rows.iter().enumerate() {
-        for (s, &bits) in row.iter().enumerate() {
-            for x in 0..14 {
-                if bits >> x & 1 == 1 {
-                    out.push((s as u8, (14 * r + x) as u8));
-                }
-            }
-        }
-    }
-    out
-}
-
-/// [`candidate_stream`] of the rows whose shape `s` has its box corners
-/// at `corners[s]` (bit `14 * r + x` for row `r`, column `x`): the same
-/// stream from a bitboard generator's output, without building the rows.
+/// The stream of the generator whose shape `s` has its box corners at
+/// `corners[s]` (bit `14 * r + x` for row `r`, column `x`): `(shape,
+/// corner)`, corner = 14 * row + column, by row, then shape, then column.
 pub fn candidate_stream_of_corners(corners: &[Bitboard; SHAPE_COUNT]) -> Vec<(u8, u8)> {
     let mut out = Vec::with_capacity(256);
     let live: Vec<(u8, Bitboard)> = corners
@@ -86,8 +67,8 @@ pub fn candidate_stream_of_corners(corners: &[Bitboard; SHAPE_COUNT]) -> Vec<(u8
 }
 
 /// The edges after `start` at which each candidate of `stream` (from
-/// [`candidate_stream`]) is presented, and the edge after which `done` is
-/// high, per the timing above: `t_i = max(t_{i-1} + 1, LATENCY + r_i)`,
+/// [`candidate_stream_of_corners`]) is presented, and the edge after which
+/// `done` is high, per the timing above: `t_i = max(t_{i-1} + 1, LATENCY + r_i)`,
 /// `done = max(t_last + 1, DONE_LATENCY)`.
 pub fn timeline(stream: &[(u8, u8)]) -> (Vec<usize>, usize) {
     let mut edges: Vec<usize> = Vec::with_capacity(stream.len());
@@ -104,36 +85,23 @@ pub fn timeline(stream: &[(u8, u8)]) -> (Vec<usize>, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::move_gen::{move_gen_rows, MoveGenInputs};
-    use crate::one_ply::candidates;
-    use crate::placer::coordinates;
     use games::blokus::random_games;
 
     #[test]
-    fn the_stream_is_the_one_ply_players_candidate_order() {
-        for history in random_games(51, 3) {
-            for position in history.iter().filter(|p| !p.is_over()) {
-                let rows = move_gen_rows(&MoveGenInputs::for_position(position));
-                let expected: Vec<(u8, u8)> =
-                    candidates(position).into_iter().map(coordinates).collect();
-                assert_eq!(candidate_stream(&rows), expected);
-            }
-        }
-    }
-
-    #[test]
-    fn the_stream_from_a_bitboard_generators_corners_is_the_rows_stream() {
+    fn the_stream_is_every_legal_placement_by_row_then_shape_then_column() {
         let mut positions = 0;
         for history in random_games(52, 4) {
             for position in history.iter() {
-                let rows = move_gen_rows(&MoveGenInputs::for_position(position));
                 let corners = position.box_corners_for(position.to_move());
-                assert_eq!(
-                    candidate_stream_of_corners(&corners),
-                    candidate_stream(&rows),
+                let stream = candidate_stream_of_corners(&corners);
+                let key = |&(s, c): &(u8, u8)| (c / 14, s, c % 14);
+                assert!(
+                    stream.windows(2).all(|w| key(&w[0]) < key(&w[1])),
                     "ply {}",
                     position.plies()
                 );
+                let count: u32 = corners.iter().map(|c| c.count()).sum();
+                assert_eq!(stream.len(), count as usize);
                 positions += 1;
             }
         }

@@ -1,20 +1,16 @@
-//! The board's search, specified: flat Monte Carlo over the one-ply core
-//! (`hdl::MonteCarlo`). The root's candidates are scored by the evaluator
-//! and the best [`ENTRIES`] kept in order of score; then, round after round,
-//! each kept move is played out to the end of the game by both sides with
-//! the evaluator's choice made noisy by a pseudo-random number, and the
-//! result added to the move's total. The move with the best total wins.
-//! This is the reference the hardware is built to match: for the same
-//! position and budget it chooses the same move, after the same number of
-//! clock cycles.
-//!
-//! The `hdl::` blocks named here were the flat search's hardware; they
-//! left the player when the tree (`hdl::BoardTree`) became its search and
-//! live in git history. This model stays: the host's engines and benchmarks
-//! use it.
+//! The flat search, specified: flat Monte Carlo over the one-ply core
+//! ([`super::one_ply`]), `hdl::MonteCarlo`. The root's candidates are
+//! scored by the evaluator and the best [`ENTRIES`] kept in order of score;
+//! then, round after round, each kept move is played out to the end of the
+//! game by both sides with the evaluator's choice made noisy by a
+//! pseudo-random number, and the result added to the move's total. The
+//! move with the best total wins. For the same position and budget the
+//! hardware chooses the same move, after the same number of clock cycles.
+//! The engine `board-flat[:MS]` ([`BoardFlat`]) plays it, within
+//! [`flat_budget`] by default.
 //!
 //! # The search
-//! 1. Root: [`scored`] every candidate of the side to move (hardware order);
+//! 1. Root: [`super::one_ply::scored`] every candidate of the side to move (hardware order);
 //!    keep the first [`ENTRIES`] by score, highest first, ties in hardware
 //!    order ([`ordered`]).
 //! 2. No candidate: a pass. One tile left, or a single entry: the first
@@ -50,7 +46,7 @@
 //! entries ahead in the unfinished round have one playout more); with no
 //! playout finished, every total is 0 and the first entry, the evaluator's
 //! best, is chosen. The root is never cut short. The default budgets keep
-//! the watchdog from firing at all (see [`Budget::board`]).
+//! the watchdog from firing at all (see [`flat_budget`]).
 //!
 //! # Timing
 //! Rising edges are counted from the one that samples `start` (edge 0).
@@ -72,38 +68,21 @@
 //! `done` is high in the cycle after the last edge; the search's length in
 //! edges is what [`Outcome::edges`] reports.
 
-use crate::one_ply::{scored_with_done, Scored};
+use super::one_ply::scored_with_done;
+use crate::clock::{Budget, CLOCK_HZ};
+use crate::ordered::{ordered, Scored, ENTRIES};
 use crate::placer::{placement_at, placer_cells, placer_tile};
-use blokus::{Bitboard, Move, Player, Position};
+use crate::random::{Xorshift32, SEED};
+use blokus::{Bitboard, Engine, Move, Player, Position};
 
-/// Root moves kept and played out.
-pub const ENTRIES: usize = 16;
 /// Bits of the noise added to each score in a playout.
 pub const NOISE_BITS: u32 = 6;
 /// The value of a won playout beyond its cell difference.
 pub const WIN: i32 = 128;
 /// Rounds at most (the totals' width: `ROUND_LIMIT * (WIN + 89)` fits 20 signed bits).
 pub const ROUND_LIMIT: u32 = 1023;
-/// The generator's state at the start of every search.
-pub const SEED: u32 = 0x9E37_79B9;
 /// Cycles the cell counts take after a playout's last move (`hdl::POP_COUNT_LATENCY`).
 pub const POP_COUNT_LATENCY: u64 = 3;
-
-/// The search's two cycle budgets, counted from `start`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// No round starts once this many cycles have passed.
-    pub rounds_until: u64,
-    /// The search stops wherever it is once this many cycles have passed.
-    pub watchdog: u64,
-}
-
-/// The board clock, in cycles a second: the PLL's output (`hdl::pll`) from
-/// the ULX3S's 25 MHz oscillator. Every block, the UART's bit time and the
-/// board time the host reads from cycles follow it. 50 MHz since
-/// the contest machine's placement registered, the player with three
-/// engines closes at 51.46 MHz (BENCHMARKS.md).
-pub const CLOCK_HZ: u64 = 50_000_000;
 
 /// The longest a ply of a playout can take: a core run over 2,047
 /// candidates (its count's width) plus the ply's three states.
@@ -113,63 +92,17 @@ pub const MAX_PLY_CYCLES: u64 = 3 + 7 + 2047 + 10;
 pub const MAX_ROUND_CYCLES: u64 =
     ENTRIES as u64 * (1 + 44 * MAX_PLY_CYCLES + POP_COUNT_LATENCY + 1) + 1;
 
-impl Budget {
-    /// The real board's: rounds start during 0.65 s; the watchdog at 0.75 s
-    /// never fires, since a round takes at most [`MAX_ROUND_CYCLES`]
-    /// (0.06 s) and the choice 17 cycles.
-    pub const fn board() -> Budget {
-        Budget {
-            rounds_until: CLOCK_HZ * 65 / 100,
-            watchdog: CLOCK_HZ * 75 / 100,
-        }
-    }
-
-    /// Rounds during `ms` milliseconds of board time (0 to 1,000), as
-    /// [`Budget::rounds_for`]; `None` outside that range.
-    pub fn for_ms(ms: f64) -> Option<Budget> {
-        let cycles = ms * CLOCK_HZ as f64 / 1e3;
-        (ms.is_finite() && (0.0..=1000.0).contains(&ms))
-            .then(|| Budget::rounds_for(cycles.round() as u64))
-    }
-
-    /// Rounds during `rounds_until` cycles, the watchdog as far behind as on the board.
-    pub const fn rounds_for(rounds_until: u64) -> Budget {
-        Budget {
-            rounds_until,
-            watchdog: rounds_until + (CLOCK_HZ * 10 / 100),
-        }
+/// The flat search's budget: rounds start during 0.65 s; the watchdog at
+/// 0.75 s never fires, since a round takes at most [`MAX_ROUND_CYCLES`]
+/// (0.06 s) and the choice 17 cycles.
+pub const fn flat_budget() -> Budget {
+    Budget {
+        rounds_until: CLOCK_HZ * 65 / 100,
+        watchdog: CLOCK_HZ * 75 / 100,
     }
 }
 
-impl Default for Budget {
-    fn default() -> Budget {
-        Budget::board()
-    }
-}
-
-const _: () =
-    assert!(Budget::board().rounds_until + MAX_ROUND_CYCLES + 64 < Budget::board().watchdog);
-
-/// The pseudo-random generator: Marsaglia's xorshift32 (13, 17, 5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Xorshift32(pub u32);
-
-impl Xorshift32 {
-    /// The next state, which is also the number drawn.
-    pub fn next_state(state: u32) -> u32 {
-        let mut x = state;
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        x
-    }
-
-    /// Draws a number.
-    pub fn draw(&mut self) -> u32 {
-        self.0 = Self::next_state(self.0);
-        self.0
-    }
-}
+const _: () = assert!(flat_budget().rounds_until + MAX_ROUND_CYCLES + 64 < flat_budget().watchdog);
 
 /// The result of a search and the work it did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -188,14 +121,6 @@ pub struct Outcome {
     pub timed_out: bool,
     /// The edge after which `done` is high, counted from the one that took `start`.
     pub edges: u64,
-}
-
-/// The first [`ENTRIES`] candidates by score, highest first, ties in hardware order.
-pub fn ordered(candidates: &[Scored]) -> Vec<Scored> {
-    let mut kept = candidates.to_vec();
-    kept.sort_by_key(|c| std::cmp::Reverse(c.score)); // stable: ties keep their order
-    kept.truncate(ENTRIES);
-    kept
 }
 
 /// A playout's registers: both sides' cells and used tiles, who moves, a pass pending.
@@ -387,7 +312,7 @@ pub fn search(position: &Position, budget: Budget) -> Outcome {
     outcome
 }
 
-/// The board's move within `budget`; a pass once the game is over or without a candidate.
+/// The flat search's move within `budget`; a pass once the game is over or without a candidate.
 pub fn choose(position: &Position, budget: Budget) -> Move {
     if position.is_over() {
         return Move::Pass;
@@ -397,21 +322,58 @@ pub fn choose(position: &Position, budget: Budget) -> Move {
     })
 }
 
+/// The flat search as an engine (`board-flat[:MS]`).
+pub struct BoardFlat {
+    budget: Budget,
+    last: Option<Outcome>,
+}
+
+impl BoardFlat {
+    /// The flat search with `budget` (its own: [`flat_budget`]).
+    pub fn new(budget: Budget) -> BoardFlat {
+        BoardFlat { budget, last: None }
+    }
+}
+
+impl Default for BoardFlat {
+    fn default() -> BoardFlat {
+        BoardFlat::new(flat_budget())
+    }
+}
+
+impl Engine for BoardFlat {
+    fn name(&self) -> &str {
+        "board-flat"
+    }
+
+    fn choose(&mut self, position: &Position) -> Move {
+        if position.is_over() {
+            return Move::Pass;
+        }
+        let outcome = search(position, self.budget);
+        let m = outcome.best.map_or(Move::Pass, |(m, _)| {
+            Move::Place(placement_at(m.shape, m.corner).expect("a candidate lies on the board"))
+        });
+        self.last = Some(outcome);
+        m
+    }
+
+    fn last_info(&self) -> Option<String> {
+        self.last.as_ref().map(|o| {
+            format!(
+                "{} playouts in {} rounds, {:.0} ms of board time",
+                o.playouts,
+                o.rounds,
+                o.edges as f64 * 1e3 / CLOCK_HZ as f64
+            )
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use games::blokus::{random_games, sensible_games};
-
-    #[test]
-    fn the_generator_is_marsaglias_xorshift32() {
-        // Marsaglia, "Xorshift RNGs" (2003): from 2463534242 the first
-        // number drawn is 723471715.
-        let mut rng = Xorshift32(2_463_534_242);
-        assert_eq!(rng.draw(), 723_471_715);
-        // It never reaches 0 from a nonzero state (a full-period generator).
-        let mut rng = Xorshift32(SEED);
-        assert!((0..100_000).all(|_| rng.draw() != 0));
-    }
 
     #[test]
     fn every_choice_is_legal_and_a_pass_only_without_moves() {
@@ -500,7 +462,7 @@ mod tests {
         // The round budget plus the longest round and the choice stay
         // below the watchdog, which stays below 0.8 s less the answer's
         // four bytes on the line (4 x 10 bits at 115,200 baud).
-        let b = Budget::board();
+        let b = flat_budget();
         assert!(b.rounds_until + MAX_ROUND_CYCLES + ENTRIES as u64 + 1 < b.watchdog);
         let line = 40 * CLOCK_HZ / 115_200;
         assert!(b.watchdog + line < CLOCK_HZ * 8 / 10);

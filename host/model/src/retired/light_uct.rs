@@ -1,13 +1,15 @@
-//! A Monte Carlo tree search over light playouts ([`crate::light`]), in the
-//! shape the board can hold in block RAM: every node keeps at most
-//! [`TreeConfig::children`] children, drawn by the playout policy when the
-//! node has been visited [`TreeConfig::expand_after`] times; selection by
-//! UCB1 (unvisited children first, in the order drawn); each playout's
-//! result (win 2, draw 1, loss 0, for the side that made each move on the
-//! path) backed up to the root; the most visited root move played.
+//! `light-uct`: a Monte Carlo tree search over light playouts
+//! ([`super::light_playout`]), in the shape the board can hold in block
+//! RAM: every node keeps at most [`TreeConfig::children`] children, drawn
+//! by the playout policy when the node has been visited
+//! [`TreeConfig::expand_after`] times; selection by UCB1 (unvisited
+//! children first, in the order drawn); each playout's result (win 2, draw
+//! 1, loss 0, for the side that made each move on the path) backed up to
+//! the root; the most visited root move played.
 
-use crate::light::{choose, Policy};
-use crate::monte_carlo::Xorshift32;
+use super::light_playout::{choose, playout_recorded};
+use crate::policy::Policy;
+use crate::random::Xorshift32;
 use blokus::{Engine, Move, Placement, Player, Position};
 
 /// How the tree searches.
@@ -147,7 +149,7 @@ fn draw_children(
     rng: &mut Xorshift32,
 ) -> Vec<(Move, f64)> {
     if config.children_by != ChildrenBy::Policy {
-        let mut scored = crate::one_ply::scored(position);
+        let mut scored = super::one_ply::scored(position);
         if scored.is_empty() {
             return vec![(Move::Pass, 1.0)];
         }
@@ -263,7 +265,7 @@ pub fn search(root: &Position, config: &TreeConfig) -> TreeOutcome {
                 if position.is_over() {
                     break;
                 }
-                let scored = crate::one_ply::scored(&position);
+                let scored = super::one_ply::scored(&position);
                 let chosen = scored
                     .iter()
                     .map(|c| (i32::from(c.score) + (rng.draw() & 63) as i32, c))
@@ -279,8 +281,7 @@ pub fn search(root: &Position, config: &TreeConfig) -> TreeOutcome {
                 }
                 position.play(chosen.map_or(Move::Pass, Move::Place));
             }
-            let ending =
-                crate::light::playout_recorded(&position, &config.policy, &mut rng, &mut played);
+            let ending = playout_recorded(&position, &config.policy, &mut rng, &mut played);
             let win = |side: Player| -> f64 {
                 let margin = match side {
                     Player::One => ending.margin,
@@ -409,11 +410,11 @@ mod tests {
             ..TreeConfig::default()
         };
         let drawn = draw_children(position, &config, &mut Xorshift32(1));
-        let key = |c: &crate::one_ply::Scored| {
+        let key = |c: &crate::ordered::Scored| {
             8 * i32::from(c.features.cells) + 2 * i32::from(c.features.own_attach)
                 - 2 * i32::from(c.features.opp_attach)
         };
-        let mut all = crate::one_ply::scored(position);
+        let mut all = crate::retired::one_ply::scored(position);
         assert!(all.len() > 8);
         all.sort_by_key(|c| std::cmp::Reverse(key(c)));
         let want: Vec<Move> = all[..8]
