@@ -116,8 +116,17 @@ fn a_person_plays_a_board_refereed_in_the_contest_protocol() {
     assert!(run
         .output
         .contains("the board (engine:board-model:1) plays"));
+    // The board's model counts its board time as the simulated board does.
     assert!(
-        run.output.contains("ms board time (real time)"),
+        run.output.contains(" cycles, ") && run.output.contains(" ms board time; "),
+        "{}",
+        run.output
+    );
+    assert!(
+        run.output.contains(
+            "the board's exact model, its search given 1 ms of board time a move \
+             (the real board's: 850 ms)"
+        ),
         "{}",
         run.output
     );

@@ -73,8 +73,8 @@ fn shell_words(line: &str) -> Vec<&str> {
     let mut words = Vec::new();
     let mut rest = line.trim_start();
     while !rest.is_empty() {
-        let end = if rest.starts_with('"') {
-            rest[1..].find('"').map_or(rest.len(), |i| i + 2)
+        let end = if let Some(quoted) = rest.strip_prefix('"') {
+            quoted.find('"').map_or(rest.len(), |i| i + 2)
         } else {
             rest.find(char::is_whitespace).unwrap_or(rest.len())
         };
@@ -90,7 +90,7 @@ fn shell_words(line: &str) -> Vec<&str> {
 fn command_words(words: &[&str]) -> Option<Vec<String>> {
     let start = words
         .iter()
-        .position(|w| !(w.contains('=') && !w.starts_with('-')))?;
+        .position(|w| !w.contains('=') || w.starts_with('-'))?;
     let words = &words[start..];
     let program = match *words.first()? {
         "$A" | "arena" => "arena",

@@ -316,6 +316,36 @@ fn board_search(
     Ok(())
 }
 
+/// `arena blokus bench --playouts-per-ply`: the playouts the board's tree
+/// plays in its budget at every even ply, the mean over the positions of
+/// `games` games that open with 4 random moves and go on greedily (those
+/// not over), as `model::next::budget::BOARD_PLAYOUTS` holds them.
+pub fn playouts_per_ply(games: usize, out: &mut dyn Write) -> anyhow::Result<()> {
+    let histories = games::blokus::sensible_games(BENCH_SEED, games, 4);
+    let mut table = Vec::new();
+    for ply in (0..48).step_by(2) {
+        let counts: Vec<u64> = histories
+            .iter()
+            .filter_map(|h| h.get(ply))
+            .filter(|p| !p.is_over())
+            .map(model::next::budget::measure)
+            .collect();
+        if counts.is_empty() {
+            break;
+        }
+        let mean = counts.iter().sum::<u64>() / counts.len() as u64;
+        writeln!(
+            out,
+            "ply {ply:2}: {mean} playouts (mean of {} positions)",
+            counts.len()
+        )?;
+        table.push(mean);
+    }
+    let rows: Vec<String> = table.iter().map(|n| n.to_string()).collect();
+    writeln!(out, "[{}]", rows.join(", "))?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -354,34 +384,4 @@ mod tests {
             assert_eq!(soft.map(|(s, _)| s), hard.map(|b| b.score));
         }
     }
-}
-
-/// `arena blokus bench --playouts-per-ply`: the playouts the board's tree
-/// plays in its budget at every even ply, the mean over the positions of
-/// `games` games that open with 4 random moves and go on greedily (those
-/// not over), as `model::next::budget::BOARD_PLAYOUTS` holds them.
-pub fn playouts_per_ply(games: usize, out: &mut dyn Write) -> anyhow::Result<()> {
-    let histories = games::blokus::sensible_games(BENCH_SEED, games, 4);
-    let mut table = Vec::new();
-    for ply in (0..48).step_by(2) {
-        let counts: Vec<u64> = histories
-            .iter()
-            .filter_map(|h| h.get(ply))
-            .filter(|p| !p.is_over())
-            .map(model::next::budget::measure)
-            .collect();
-        if counts.is_empty() {
-            break;
-        }
-        let mean = counts.iter().sum::<u64>() / counts.len() as u64;
-        writeln!(
-            out,
-            "ply {ply:2}: {mean} playouts (mean of {} positions)",
-            counts.len()
-        )?;
-        table.push(mean);
-    }
-    let rows: Vec<String> = table.iter().map(|n| n.to_string()).collect();
-    writeln!(out, "[{}]", rows.join(", "))?;
-    Ok(())
 }

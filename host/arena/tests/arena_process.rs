@@ -87,8 +87,8 @@ fn an_unknown_engine_is_refused_with_the_list_of_names() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
         stderr.contains(
-            "unknown engine `deep-blue`; engines: alphabeta, board-flat, board-model, board-tree, greedy, \
-             model-1ply, random, gtp:COMMAND"
+            "unknown engine `deep-blue`; engines: alphabeta, board-flat, board-model, board-next, \
+             board-tree, greedy, model-1ply, random, gtp:COMMAND"
         ),
         "{stderr}"
     );

@@ -9,9 +9,11 @@
 //! (`cell_playout::tile_weights`). The last good reply, if legal, first.
 
 use super::features::attach_cells;
-use crate::cell_playout::{tile_weights, EngineRun, PlayoutHooks, PLACEMENT_CYCLES, PASS_CYCLES, END_CYCLES};
-use crate::light::{draw_below, Policy};
-use crate::monte_carlo::Xorshift32;
+use crate::cell_playout::{
+    tile_weights, EngineRun, PlayoutHooks, END_CYCLES, PASS_CYCLES, PLACEMENT_CYCLES,
+};
+use crate::policy::Policy;
+use crate::random::{draw_below, Xorshift32};
 use blokus::{Move, Placement, Position};
 
 /// The playout of `position` from generator state `seed`, `recent` the
@@ -50,7 +52,7 @@ pub fn run(
                 return None;
             }
             // The opponent's last two placements: made[-1] and made[-3].
-            let theirs = [made.iter().rev().next(), made.iter().rev().nth(2)];
+            let theirs = [made.iter().next_back(), made.iter().rev().nth(2)];
             let their_free = !position.forbidden(me.other());
             let local = theirs
                 .iter()
@@ -80,7 +82,8 @@ pub fn run(
         made.push(chosen);
         plies += 1;
     }
-    let margin = position.unplaced_cells(root.other()) as i32 - position.unplaced_cells(root) as i32;
+    let margin =
+        position.unplaced_cells(root.other()) as i32 - position.unplaced_cells(root) as i32;
     EngineRun {
         margin,
         plies,

@@ -35,13 +35,13 @@
 //! The move played is the root child with the most visits, or the most
 //! wins (its value).
 
+use super::config::{Children, Config, Expand, Rave, Select};
 use super::fixed::{explore_rom, ratio, sqrt_rom};
 use super::prior::{exp_rom, priors};
-use super::Config;
 use crate::board_tree::{
     ucb_with, BACKUP_CYCLES, CHECK_CYCLES, EXPANDER_DELAY, LEAF_CYCLES, LEVEL_CYCLES,
 };
-use crate::cell_playout::{run_refined, PlayoutHooks, Refinements};
+use crate::cell_playout::{run_refined, PlayoutHooks};
 use crate::expander::expand;
 use crate::expander::TAG_STAGES;
 use crate::placer::placement_at;
@@ -59,34 +59,6 @@ pub const DRAW: u32 = 256;
 pub const LOSS: u32 = 128;
 /// A visit in a node's count.
 pub const VISIT: u32 = 16;
-
-/// How a leaf earns its expansion.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Expand {
-    /// After this many visits (the board's tree: 96).
-    After(u32),
-    /// Pentobi's: more than `1 + depth / 2` visits, the root at depth 0;
-    /// doubled at each halving of the free memory ([`Tree::pressure`]).
-    Depth,
-}
-
-/// Which moves a node's children are.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Children {
-    /// The evaluator's 16 best (the board's expander), all of one weight.
-    Evaluator,
-    /// The legal moves by prior, at most this many.
-    Prior(usize),
-}
-
-/// How a child is selected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Select {
-    /// The board's UCB1 in integers (`model::board_tree::ucb`), unvisited first.
-    Ucb1,
-    /// Pentobi's prior-scaled exploration.
-    Prior,
-}
 
 /// One node of the memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,6 +132,13 @@ pub struct Outcome {
     /// The root's children: move, visits, and mean result (1/256 of a win).
     pub root: Vec<(Move, u32, u32)>,
 }
+
+/// Moves made in a round, each with its mover (`None`: a pass).
+type Line = Vec<(Player, Option<(u8, u8)>)>;
+
+/// A playout's result for the leaf's side to move, with its round's line
+/// (when RAVE or the last good replies keep it).
+type Played = (u32, Line);
 
 /// A leaf a descent reached: its position, the nodes from the root, the
 /// moves into them with their movers.
@@ -258,7 +237,7 @@ impl LastGoodReply {
 
     fn reply(&self, player: Player, last: (u8, u8)) -> Option<(u8, u8)> {
         let word = self.0[Self::slot(player, last)];
-        (word & 0x8000 != 0).then(|| ((word >> 8 & 0x7F) as u8, word as u8))
+        (word & 0x8000 != 0).then_some(((word >> 8 & 0x7F) as u8, word as u8))
     }
 
     /// After a round's `line` whose winner (a draw: both) is `won`.
@@ -597,7 +576,7 @@ impl Tree {
         config: &Config,
         streams: &mut Streams,
         stats: &mut RoundStats,
-    ) -> (Vec<(u32, Vec<(Player, Option<(u8, u8)>)>)>, u64) {
+    ) -> (Vec<Played>, u64) {
         let recent = if config.refinements.history {
             self.last_three(&leaf.line)
         } else {
@@ -614,7 +593,12 @@ impl Tree {
                 lgr: if config.lgr { Some(&stats.lgr) } else { None },
             };
             let run = if config.refinements.reference {
-                super::reference::run(&leaf.position, *stream, self.last_three(&leaf.line), &mut hooks)
+                super::reference::run(
+                    &leaf.position,
+                    *stream,
+                    self.last_three(&leaf.line),
+                    &mut hooks,
+                )
             } else {
                 run_refined(
                     &leaf.position,
@@ -648,7 +632,7 @@ impl Tree {
     fn back_up(
         &mut self,
         leaf: &Leaf,
-        results: &[(u32, Vec<(Player, Option<(u8, u8)>)>)],
+        results: &[Played],
         config: &Config,
         stats: &mut RoundStats,
     ) {
@@ -883,17 +867,6 @@ fn result_for_leaf_mover(margin: i32) -> u32 {
     }
 }
 
-/// RAVE's settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rave {
-    /// The weight of a RAVE result at distance 0, in sixteenths.
-    pub weight_q4: u32,
-    /// Parents above this many visits give no RAVE results.
-    pub parent_max: u32,
-    /// Children above this many visits take none.
-    pub child_max: u32,
-}
-
 /// What the rounds of a search saw.
 #[derive(Clone, Debug, Default)]
 pub struct RoundStats {
@@ -963,19 +936,6 @@ impl RoundStats {
         self.lengths_squared += u64::from(length) * u64::from(length);
         self.observed += 1;
     }
-}
-
-/// The refinements of the playouts a config asks for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PlayoutRefinements {
-    /// The engine's own refinements.
-    pub policy: Refinements,
-    /// The playouts know the placements that led to the leaf (the board's
-    /// engines start knowing none).
-    pub history: bool,
-    /// Pentobi's playout policy on the rules engine ([`super::reference`],
-    /// software only) instead of the board's engine.
-    pub reference: bool,
 }
 
 /// Where in a round's line each placement was first made, per side: the
