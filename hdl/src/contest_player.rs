@@ -16,11 +16,11 @@
 //! # Timing
 //! A request's last byte is checked in the cycle after the receiver's
 //! `valid`, the opponent's codes are chosen in the next one or two and each
-//! is placed in the cycle after it is chosen (PLACE_LAST after the last),
-//! the search starts in the next, and its move is registered and queued for
-//! the transmitter the cycle after its `done` and placed in the cycle after
-//! that. Bytes that arrive while the board
-//! is thinking: `0` and `9` abandon the search (`0` starts a new game), any
+//! is placed in the cycle after it is chosen ([`ContestState::PlaceLast`]
+//! after the last), the search starts in the next, and its move is
+//! registered and queued for the transmitter the cycle after its `done` and
+//! placed in the cycle after that. Bytes that arrive while the board is
+//! thinking: `0` and `9` abandon the search (`0` starts a new game), any
 //! other counts as malformed. The few cycles between a request's last byte
 //! and the search's start are far shorter than a byte on the line, so no
 //! byte can arrive in them.
