@@ -4,22 +4,24 @@
 //! whose doc comment is the specification (the order and the cycles).
 //!
 //! # How
-//! `start` starts the candidate stream ([`CellCandidates`], the side to
-//! move's forbidden and attach cells from a [`MaskUnit`]) and the scoring
-//! pipeline behind it ([`Scorer`]) at once. Each candidate scored goes
-//! into a [`CHILDREN`]-entry list kept in order of score, highest first: entry `i` stays where it is when it is valid and its score is at
-//! least the new one's (so ties keep the hardware's order); the new one
-//! takes the first place that does not stay, and the entries after it move
-//! down one (the last drops out when the list is full). Once the scorer
-//! is finished the list's head is kept as the best candidate and the list
-//! streams out from its head, moving up one entry a cycle,
-//! `child` high with each child; the cycle after the last raises `done`.
+//! A three-state machine (`State`: idle, score, stream) sequences; the
+//! position comes as two [`Side`]s. `start` starts the candidate stream
+//! ([`CellCandidates`], the side to move's forbidden and attach cells from
+//! a [`MaskUnit`]) and the scoring pipeline behind it ([`Scorer`]) at
+//! once. Each candidate scored goes into a [`CHILDREN`]-entry list kept in
+//! order of score, highest first: entry `i` stays where it is when it is
+//! valid and its score is at least the new one's (so ties keep the
+//! hardware's order); the new one takes the first place that does not
+//! stay, and the entries after it move down one (the last drops out when
+//! the list is full). Once the scorer is finished the list's head is kept
+//! as the best candidate and the list streams out from its head, moving up
+//! one entry a cycle, `child` high with each child; the cycle after the
+//! last raises `done`.
 
-use crate::board::Board;
 use crate::cell_candidates::CellCandidates;
 use crate::mask_unit::MaskUnit;
 use crate::scorer::Scorer;
-use crate::tiles::Tiles;
+use crate::side::Side;
 use model::expander::CHILDREN;
 use rust_hdl::prelude::*;
 
@@ -54,16 +56,11 @@ pub struct Expander {
     pub clock: Signal<In, Clock>,
     /// One-cycle pulse, taken while idle: expand the position below.
     pub start: Signal<In, Bit>,
-    /// The side to move's cells.
-    pub own: Signal<In, Board>,
-    /// The other side's cells.
-    pub opponent: Signal<In, Board>,
-    /// The side to move's start square, one-hot.
-    pub start_square: Signal<In, Board>,
-    /// The other side's start square.
-    pub opponent_start_square: Signal<In, Board>,
-    /// The side to move's tiles not yet placed.
-    pub tiles_left: Signal<In, Tiles>,
+    /// The side to move: its cells, start square and tiles left.
+    pub own: Signal<In, Side>,
+    /// The other side (its tiles left are not read: the children are the
+    /// side to move's).
+    pub opponent: Signal<In, Side>,
     /// High with each child streamed out, best first.
     pub child: Signal<Out, Bit>,
     /// The child's oriented shape.
@@ -115,9 +112,6 @@ impl Expander {
             start: Default::default(),
             own: Default::default(),
             opponent: Default::default(),
-            start_square: Default::default(),
-            opponent_start_square: Default::default(),
-            tiles_left: Default::default(),
             child: Default::default(),
             child_shape: Default::default(),
             child_corner: Default::default(),
@@ -182,19 +176,19 @@ impl Logic for Expander {
             self.corner[i].d.next = self.corner[i].q.val();
             self.tile[i].d.next = self.tile[i].q.val();
         }
-        self.masks.own.next = self.own.val();
-        self.masks.opponent.next = self.opponent.val();
-        self.masks.start.next = self.start_square.val();
+        self.masks.own.next = self.own.val().cells;
+        self.masks.opponent.next = self.opponent.val().cells;
+        self.masks.start.next = self.own.val().start_square;
         self.stream.clock.next = self.clock.val();
         self.stream.start.next = false;
         self.stream.forbidden.next = self.masks.forbidden.val();
         self.stream.attach.next = self.masks.attach.val();
-        self.stream.tiles_left.next = self.tiles_left.val();
+        self.stream.tiles_left.next = self.own.val().tiles;
         self.scorer.clock.next = self.clock.val();
         self.scorer.start.next = false;
-        self.scorer.own.next = self.own.val();
-        self.scorer.opponent.next = self.opponent.val();
-        self.scorer.opponent_start_square.next = self.opponent_start_square.val();
+        self.scorer.own.next = self.own.val().cells;
+        self.scorer.opponent.next = self.opponent.val().cells;
+        self.scorer.opponent_start_square.next = self.opponent.val().start_square;
         self.scorer.candidate.next = self.stream.valid.val();
         self.scorer.shape.next = self.stream.shape.val();
         self.scorer.corner.next = self.stream.corner.val();

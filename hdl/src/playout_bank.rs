@@ -6,19 +6,18 @@
 //! streams and the cycles).
 //!
 //! # How
-//! A two-state machine (`State`: idle, running) sequences; each engine
-//! starts from the [`PlayoutSide`]s of two [`MaskUnit`]s.
+//! The position comes as two [`Side`]s; two [`MaskUnit`]s turn them into
+//! the [`PlayoutSide`]s (forbidden and attach cells, tiles) every engine
+//! starts from. A two-state machine (`State`: idle, running) sequences:
 //! `start` (while idle) starts every engine on the position at the inputs,
 //! each with its stream; with `reseed` high, engine `e`'s stream starts
 //! again from `seed ^ SALTS[e]` with its lowest bit set. When an engine is done its
 //! stream takes the engine's last state and its points are noted; a cycle
 //! after the last engine, the points are added and `done` pulses.
 
-use crate::board::Board;
 use crate::cell_playout::CellPlayout;
 use crate::mask_unit::MaskUnit;
-use crate::side::PlayoutSide;
-use crate::tiles::Tiles;
+use crate::side::{PlayoutSide, Side};
 use model::playout_bank::{ENGINES, SALTS};
 use rust_hdl::prelude::*;
 
@@ -43,18 +42,10 @@ pub struct PlayoutBank {
     pub reseed: Signal<In, Bit>,
     /// The seed a `start` with `reseed` takes.
     pub seed: Signal<In, Bits<32>>,
-    /// The side to move's cells.
-    pub own: Signal<In, Board>,
-    /// The other side's cells.
-    pub opponent: Signal<In, Board>,
-    /// The side to move's start square, one-hot.
-    pub start_square: Signal<In, Board>,
-    /// The other side's start square.
-    pub opponent_start_square: Signal<In, Board>,
-    /// The side to move's tiles not yet placed.
-    pub tiles_left: Signal<In, Tiles>,
-    /// The other side's.
-    pub opponent_tiles_left: Signal<In, Tiles>,
+    /// The side to move: its cells, start square and tiles left.
+    pub own: Signal<In, Side>,
+    /// The other side.
+    pub opponent: Signal<In, Side>,
     /// Passes in a row before the position (0, 1 or 2).
     pub passes: Signal<In, Bits<2>>,
     /// High for one cycle when every engine is done; `points` and `plies`
@@ -102,10 +93,6 @@ impl PlayoutBank {
             seed: Default::default(),
             own: Default::default(),
             opponent: Default::default(),
-            start_square: Default::default(),
-            opponent_start_square: Default::default(),
-            tiles_left: Default::default(),
-            opponent_tiles_left: Default::default(),
             passes: Default::default(),
             done: Default::default(),
             busy: Default::default(),
@@ -147,18 +134,18 @@ impl Logic for PlayoutBank {
         self.now_finished.next = self.finished.q.val();
         self.total_plies.next = 0.into();
         self.engines_busy.next = false;
-        self.own_masks.own.next = self.own.val();
-        self.own_masks.opponent.next = self.opponent.val();
-        self.own_masks.start.next = self.start_square.val();
-        self.other_masks.own.next = self.opponent.val();
-        self.other_masks.opponent.next = self.own.val();
-        self.other_masks.start.next = self.opponent_start_square.val();
+        self.own_masks.own.next = self.own.val().cells;
+        self.own_masks.opponent.next = self.opponent.val().cells;
+        self.own_masks.start.next = self.own.val().start_square;
+        self.other_masks.own.next = self.opponent.val().cells;
+        self.other_masks.opponent.next = self.own.val().cells;
+        self.other_masks.start.next = self.opponent.val().start_square;
         self.own_side.next.forbidden = self.own_masks.forbidden.val();
         self.own_side.next.attach = self.own_masks.attach.val();
-        self.own_side.next.tiles = self.tiles_left.val();
+        self.own_side.next.tiles = self.own.val().tiles;
         self.other_side.next.forbidden = self.other_masks.forbidden.val();
         self.other_side.next.attach = self.other_masks.attach.val();
-        self.other_side.next.tiles = self.opponent_tiles_left.val();
+        self.other_side.next.tiles = self.opponent.val().tiles;
         for e in 0..ENGINES {
             self.engines[e].clock.next = self.clock.val();
             self.streams[e].clock.next = self.clock.val();

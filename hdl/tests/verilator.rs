@@ -430,19 +430,7 @@ fn playout_bank_model_plays_out_as_the_reference_model() {
         "playout_bank",
         true,
         &[
-            "start",
-            "reseed",
-            "seed",
-            "own",
-            "opponent",
-            "start_square",
-            "opponent_start_square",
-            "tiles_left",
-            "opponent_tiles_left",
-            "passes",
-            "done",
-            "busy",
-            "points",
+            "start", "reseed", "seed", "own", "opponent", "passes", "done", "busy", "points",
             "plies",
         ],
     );
@@ -450,8 +438,11 @@ fn playout_bank_model_plays_out_as_the_reference_model() {
     // reseeds the streams, the others go on from where the engines left them.
     let positions: Vec<Position> = game_positions().into_iter().step_by(60).collect();
     const SEED: u32 = 0xB10C_0D05;
-    let (results, elapsed) = run_search_block(&model, &positions, 20_000, 0, |n, p| {
+    let (results, elapsed) = run_block(&model, &positions, 20_000, 0, |n, p| {
+        let me = p.to_move();
         vec![
+            ("own", side(p, me)),
+            ("opponent", side(p, me.other())),
             ("reseed", vec![u64::from(n == 0)]),
             ("seed", vec![u64::from(SEED)]),
             ("passes", vec![u64::from(p.passes_in_row())]),
@@ -739,6 +730,16 @@ fn playout_side(p: &Position, player: Player) -> Vec<u64> {
     ])
 }
 
+/// `player`'s side in `p` as the search blocks' `Side` port: its cells, its
+/// start square and its tiles.
+fn side(p: &Position, player: Player) -> Vec<u64> {
+    packed(&[
+        (&words(p.cells(player)), 196),
+        (&words(Bitboard::from_cell(player.start_square())), 196),
+        (&[tiles_held(p, player)], 21),
+    ])
+}
+
 /// The tiles `player` holds in `p`, as the blocks' 21-bit input.
 fn tiles_held(p: &Position, player: Player) -> u64 {
     u64::from(!p.used_tiles(player) & blokus::tiles::ALL_TILES)
@@ -1021,9 +1022,6 @@ fn expander_model_streams_the_children_of_the_reference_model() {
             "start",
             "own",
             "opponent",
-            "start_square",
-            "opponent_start_square",
-            "tiles_left",
             "child",
             "child_shape",
             "child_corner",
@@ -1043,9 +1041,11 @@ fn expander_model_streams_the_children_of_the_reference_model() {
     let expansions: Vec<Expansion> = positions.iter().map(expand).collect();
     for (p, want) in positions.iter().zip(&expansions) {
         let me = p.to_move();
-        let mut values: Vec<(&str, Vec<u64>)> = vec![("start", vec![1])];
-        values.extend(board_inputs(p));
-        values.push(("tiles_left", vec![tiles_held(p, me)]));
+        let mut values: Vec<(&str, Vec<u64>)> = vec![
+            ("start", vec![1]),
+            ("own", side(p, me)),
+            ("opponent", side(p, me.other())),
+        ];
         script += &pulse_and_watch(&model, &mut values, want.edges as usize);
     }
     let started = Instant::now();
