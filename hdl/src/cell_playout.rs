@@ -27,7 +27,7 @@
 //! 2. **PREFIX**, **LOCATE**, **NTH**: the entries' counts and running sums
 //!    (`Counting`'s `Prefix`), and the draw (its range known since PLY);
 //!    the entry holding the drawn cell (`Counting`'s `Locate`); its place
-//!    in the row (`Nth`): the attach cell.
+//!    in the row (`Counting`'s `Nth`): the attach cell.
 //! 3. **WINDOW**: the 9 x 9 cells around it, forbidden or off the board
 //!    (`Fit`'s [`CellWindow`]).
 //! 4. **PAIRS**: from the window alone, which of the 414 (shape, cell)
@@ -53,7 +53,7 @@
 //! 8. **APPLY**: the placement's cells (the shape's, registered in PAIR_SET
 //!    with its box corner on cell 0, shifted onto the corner); both sides'
 //!    forbidden and attach cells, the tiles, the cells next to the
-//!    placement (`Apply`); the sides swap.
+//!    placement (`Sides`' `Apply`); the sides swap.
 
 mod apply;
 mod counting;
@@ -75,13 +75,11 @@ mod weigh;
 use crate::bit_count::BoardCount;
 use crate::board::Board;
 use crate::side::PlayoutSide;
-use apply::Apply;
 use counting::Counting;
 use draws::Draws;
 use fit::Fit;
 use generator::Generator;
 pub use layout::{delta_word, DELTA_BITS};
-use nth::Nth;
 use pair_set::{PairDelta, PairSet};
 use rust_hdl::prelude::*;
 use sides::Sides;
@@ -220,12 +218,10 @@ pub struct CellPlayout {
     /// The cells the attach cell is drawn from, and how many (PLY).
     draw_cells: DrawCells,
     counting: Counting,
-    nth: Nth,
     fit: Fit,
     size_draw: SizeDraw,
     pair_set: PairSet,
     pair_delta: PairDelta,
-    apply: Apply,
     state: DFF<State>,
     /// The chosen shape's cells with its box corner on cell 0 (PAIR_SET):
     /// APPLY shifts them onto the box corner.
@@ -266,12 +262,10 @@ impl CellPlayout {
             draws: Default::default(),
             draw_cells: DrawCells::new(),
             counting: Default::default(),
-            nth: Default::default(),
             fit: Default::default(),
             size_draw: Default::default(),
             pair_set: Default::default(),
             pair_delta: Default::default(),
-            apply: Default::default(),
             state: Default::default(),
             origin: Default::default(),
             range: Default::default(),
@@ -305,9 +299,9 @@ impl Logic for CellPlayout {
         self.sides.dead.next = false;
         self.sides.dead_cell.next = self.fit.cell_hot.val();
         self.sides.place.next = self.state.q.val() == State::Apply;
-        self.sides.moved.next = self.apply.moved.val();
-        self.sides.waited.next = self.apply.waited.val();
-        self.sides.placed_near.next = self.apply.near.val();
+        self.sides.origin.next = self.origin.q.val();
+        self.sides.corner.next = self.corner.q.val();
+        self.sides.tile.next = self.tile.q.val();
         self.sides.swap.next = self.state.q.val() == State::Swap;
         self.tally.clock.next = self.clock.val();
         self.tally.tiles.next = self.sides.own.val().tiles;
@@ -322,7 +316,7 @@ impl Logic for CellPlayout {
         self.draws.x.next = self.generator.high.val();
         self.draws.range.next = self.range.q.val();
         self.draws.shape_range.next = self.size_draw.shape_range.val();
-        // PLY, PAIRS, SIZE: the entries loaded; PREFIX, LOCATE, NTH.
+        // PLY, PAIRS, SIZE: the entries loaded; PREFIX, LOCATE, NTH, NTH_PAIR.
         self.draw_cells.attach.next = self.sides.own.val().attach;
         self.draw_cells.near.next = self.sides.near.val();
         self.counting.clock.next = self.clock.val();
@@ -336,24 +330,18 @@ impl Logic for CellPlayout {
         self.counting.size_hot.next = self.size_draw.size_hot.val();
         self.counting.latch.next = self.state.q.val() == State::Prefix;
         self.counting.pick.next = self.pick.q.val();
-        self.nth.clock.next = self.clock.val();
-        self.nth.locate.next = self.state.q.val() == State::Locate;
-        self.nth.entry_bits.next = self.counting.bits.val();
-        self.nth.entry_offset.next = self.counting.offset.val();
-        self.nth.entry_base.next = self.counting.base.val();
-        self.nth.entry_hot.next = self.counting.first.val();
-        self.nth.choose.next = self.state.q.val() == State::Nth;
-        self.nth.finding_cell.next = self.finding_cell.q.val();
-        self.nth.take_pairs.next = self.state.q.val() == State::PairSet;
-        self.nth.pairs.next = self.pair_set.pairs.val();
-        self.nth.pick_pair.next = self.state.q.val() == State::NthPair;
-        self.nth.pair_pick.next = self.draws.pair_pick.val();
+        self.counting.take_entry.next = self.state.q.val() == State::Locate;
+        self.counting.choose.next = self.state.q.val() == State::Nth;
+        self.counting.take_pairs.next = self.state.q.val() == State::PairSet;
+        self.counting.shape_pairs.next = self.pair_set.pairs.val();
+        self.counting.pick_pair.next = self.state.q.val() == State::NthPair;
+        self.counting.pair_pick.next = self.draws.pair_pick.val();
         // WINDOW, PAIRS; WEIGH, SIZE.
         self.fit.clock.next = self.clock.val();
         self.fit.forbidden.next = self.sides.own.val().forbidden;
         self.fit.tiles.next = self.sides.own.val().tiles;
-        self.fit.row.next = self.nth.row.val();
-        self.fit.column.next = self.nth.cell_column.val();
+        self.fit.row.next = self.counting.row.val();
+        self.fit.column.next = self.counting.cell_column.val();
         self.fit.window.next = self.state.q.val() == State::Window;
         self.fit.pairs.next = self.state.q.val() == State::Pairs;
         self.size_draw.clock.next = self.clock.val();
@@ -365,19 +353,14 @@ impl Logic for CellPlayout {
         for e in 0..14 {
             self.size_draw.counts[e].next = self.counting.counts[e].val();
         }
-        // PAIR_SET, NTH_PAIR, APPLY.
+        // PAIR_SET, NTH_PAIR.
         self.pair_set.enable.next = self.state.q.val() == State::PairSet;
-        self.pair_set.shape.next = self.nth.shape.val();
-        self.pair_set.shape_hot.next = self.nth.shape_hot.val();
+        self.pair_set.shape.next = self.counting.shape.val();
+        self.pair_set.shape_hot.next = self.counting.shape_hot.val();
         self.pair_set.fits.next = self.fit.fit_pairs.val();
         self.pair_delta.clock.next = self.clock.val();
-        self.pair_delta.shape.next = self.nth.shape.val();
-        self.pair_delta.index.next = self.nth.index.val();
-        self.apply.mover.next = self.sides.own.val();
-        self.apply.other.next = self.sides.other.val();
-        self.apply.origin.next = self.origin.q.val();
-        self.apply.corner.next = self.corner.q.val();
-        self.apply.tile.next = self.tile.q.val();
+        self.pair_delta.shape.next = self.counting.shape.val();
+        self.pair_delta.index.next = self.counting.index.val();
 
         self.done_q.d.next = false;
         match self.state.q.val() {
@@ -455,7 +438,7 @@ impl Logic for CellPlayout {
             }
             State::NthPair => {
                 self.generator.step.next = true;
-                self.corner.d.next = self.nth.cell_index.val()
+                self.corner.d.next = self.counting.cell_index.val()
                     - bit_cast::<8, DELTA_BITS>(self.pair_delta.delta.val());
                 self.state.d.next = State::Apply;
             }

@@ -11,7 +11,7 @@ use crate::side::PlayoutSide;
 use rust_hdl::prelude::*;
 
 /// Both sides after the mover's placement.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Default)]
 pub struct Apply {
     /// The side that places.
     pub mover: Signal<In, PlayoutSide>,
@@ -31,23 +31,6 @@ pub struct Apply {
     pub near: Signal<Out, Board>,
     shift: CornerShift,
     neighbours: Neighbours,
-}
-
-impl Default for Apply {
-    fn default() -> Apply {
-        Apply {
-            mover: Default::default(),
-            other: Default::default(),
-            origin: Default::default(),
-            corner: Default::default(),
-            tile: Default::default(),
-            moved: Default::default(),
-            waited: Default::default(),
-            near: Default::default(),
-            shift: CornerShift::default(),
-            neighbours: Neighbours::new(),
-        }
-    }
 }
 
 impl Logic for Apply {

@@ -1,15 +1,19 @@
-//! PREFIX and LOCATE, the counting half of a draw: the entries loaded
+//! PREFIX, LOCATE and NTH, a draw by counting: the entries loaded
 //! ([`EntryRows`] into [`Entries`]), their counts and running sums
-//! ([`Prefix`]), and the entry holding the drawn bit ([`Locate`]).
+//! ([`Prefix`]), the entry holding the drawn bit ([`Locate`]), and the
+//! bit's place in it and the attach cell or shape it makes ([`Nth`]).
 
 use super::entries::{Entries, EntryRows};
 use super::locate::Locate;
+use super::nth::Nth;
 use super::prefix::Prefix;
 use crate::board::{Board, SIZE};
-use crate::cell_window::FLAG_BITS;
+use crate::cell_window::{CELLS_PER_SHAPE, FLAG_BITS};
+use crate::tiles::SHAPES;
 use rust_hdl::prelude::*;
 
-/// The entries of a draw, counted, and the one holding the drawn bit.
+/// The entries of a draw, counted, the one holding the drawn bit, and the
+/// cell or shape the bit makes.
 #[derive(LogicBlock, Default)]
 pub struct Counting {
     /// The clock.
@@ -36,20 +40,37 @@ pub struct Counting {
     pub latch: Signal<In, Bit>,
     /// The drawn number.
     pub pick: Signal<In, Bits<8>>,
+    /// LOCATE: register the entry holding the drawn bit.
+    pub take_entry: Signal<In, Bit>,
+    /// NTH: register the attach cell, or the shape.
+    pub choose: Signal<In, Bit>,
+    /// PAIR_SET: look in the chosen shape's pairs that fit.
+    pub take_pairs: Signal<In, Bit>,
+    /// Those pairs.
+    pub shape_pairs: Signal<In, Bits<CELLS_PER_SHAPE>>,
+    /// NTH_PAIR: look for the `pair_pick`-th pair.
+    pub pick_pair: Signal<In, Bit>,
+    /// The pair's draw.
+    pub pair_pick: Signal<In, Bits<4>>,
     /// Each entry's count.
     pub counts: [Signal<Out, Bits<8>>; SIZE],
-    /// The entry holding the drawn bit, one-hot.
-    pub first: Signal<Out, Bits<SIZE>>,
-    /// Its bits.
-    pub bits: Signal<Out, Bits<SIZE>>,
-    /// The pick's offset in it.
-    pub offset: Signal<Out, Bits<4>>,
-    /// The number of its first bit.
-    pub base: Signal<Out, Bits<8>>,
+    /// The place of the bit looked for.
+    pub index: Signal<Out, Bits<4>>,
+    /// The located entry, one-hot: the attach cell's row.
+    pub row: Signal<Out, Bits<SIZE>>,
+    /// The attach cell's column, one-hot.
+    pub cell_column: Signal<Out, Bits<SIZE>>,
+    /// The attach cell's index.
+    pub cell_index: Signal<Out, Bits<8>>,
+    /// The chosen shape.
+    pub shape: Signal<Out, Bits<7>>,
+    /// The chosen shape, one-hot.
+    pub shape_hot: Signal<Out, Bits<SHAPES>>,
     rows: EntryRows,
     entries: Entries,
     prefix: Prefix,
     locate: Locate,
+    nth: Nth,
 }
 
 impl Logic for Counting {
@@ -76,9 +97,23 @@ impl Logic for Counting {
         }
         self.locate.pick.next = self.pick.val();
         self.locate.finding_cell.next = self.finding_cell.val();
-        self.first.next = self.locate.first.val();
-        self.bits.next = self.locate.bits.val();
-        self.offset.next = self.locate.offset.val();
-        self.base.next = self.locate.base.val();
+        self.nth.clock.next = self.clock.val();
+        self.nth.locate.next = self.take_entry.val();
+        self.nth.entry_bits.next = self.locate.bits.val();
+        self.nth.entry_offset.next = self.locate.offset.val();
+        self.nth.entry_base.next = self.locate.base.val();
+        self.nth.entry_hot.next = self.locate.first.val();
+        self.nth.choose.next = self.choose.val();
+        self.nth.finding_cell.next = self.finding_cell.val();
+        self.nth.take_pairs.next = self.take_pairs.val();
+        self.nth.pairs.next = self.shape_pairs.val();
+        self.nth.pick_pair.next = self.pick_pair.val();
+        self.nth.pair_pick.next = self.pair_pick.val();
+        self.index.next = self.nth.index.val();
+        self.row.next = self.nth.row.val();
+        self.cell_column.next = self.nth.cell_column.val();
+        self.cell_index.next = self.nth.cell_index.val();
+        self.shape.next = self.nth.shape.val();
+        self.shape_hot.next = self.nth.shape_hot.val();
     }
 }

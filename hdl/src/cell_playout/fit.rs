@@ -11,7 +11,7 @@ use crate::tiles::Tiles;
 use rust_hdl::prelude::*;
 
 /// What fits on the attach cell.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Default)]
 pub struct Fit {
     /// The clock.
     pub clock: Signal<In, Clock>,
@@ -43,31 +43,6 @@ pub struct Fit {
     window_q: DFF<Bits<WINDOW_BITS>>,
     flags_q: DFF<Bits<FLAG_BITS>>,
     pairs_q: DFF<Bits<PAIR_BITS>>,
-}
-
-impl Default for Fit {
-    fn default() -> Fit {
-        Fit {
-            clock: Default::default(),
-            forbidden: Default::default(),
-            tiles: Default::default(),
-            row: Default::default(),
-            column: Default::default(),
-            window: Default::default(),
-            pairs: Default::default(),
-            fits: Default::default(),
-            any: Default::default(),
-            flags: Default::default(),
-            fit_pairs: Default::default(),
-            cell_hot: Default::default(),
-            window_unit: CellWindow::new(),
-            pair_unit: PairFits::new(),
-            cell_unit: CellHot::default(),
-            window_q: Default::default(),
-            flags_q: Default::default(),
-            pairs_q: Default::default(),
-        }
-    }
 }
 
 impl Logic for Fit {

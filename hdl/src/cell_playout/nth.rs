@@ -12,7 +12,7 @@ use rust_hdl::prelude::*;
 
 /// The `n`-th set bit of the bits looked in, and the cell or shape it
 /// makes.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Default)]
 pub struct Nth {
     /// The clock.
     pub clock: Signal<In, Clock>,
@@ -63,42 +63,6 @@ pub struct Nth {
     /// The place one-hot, and the shape it makes with the row.
     index_hot: Signal<Local, Bits<SIZE>>,
     shape_decoded: Signal<Local, Bits<SHAPES>>,
-}
-
-impl Default for Nth {
-    fn default() -> Nth {
-        Nth {
-            clock: Default::default(),
-            locate: Default::default(),
-            entry_bits: Default::default(),
-            entry_offset: Default::default(),
-            entry_base: Default::default(),
-            entry_hot: Default::default(),
-            choose: Default::default(),
-            finding_cell: Default::default(),
-            take_pairs: Default::default(),
-            pairs: Default::default(),
-            pick_pair: Default::default(),
-            pair_pick: Default::default(),
-            index: Default::default(),
-            row: Default::default(),
-            cell_column: Default::default(),
-            cell_index: Default::default(),
-            shape: Default::default(),
-            shape_hot: Default::default(),
-            nth: NthSetBit::new(),
-            sel_bits: Default::default(),
-            sel_offset: Default::default(),
-            sel_base: Default::default(),
-            row_q: Default::default(),
-            cell_column_q: Default::default(),
-            cell_index_q: Default::default(),
-            shape_q: Default::default(),
-            shape_hot_q: Default::default(),
-            index_hot: Default::default(),
-            shape_decoded: Default::default(),
-        }
-    }
 }
 
 impl Logic for Nth {

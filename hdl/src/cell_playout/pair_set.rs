@@ -14,7 +14,7 @@ use rust_hdl::prelude::*;
 use std::collections::BTreeMap;
 
 /// The chosen shape's pairs that fit, its cells and tile.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Default)]
 pub struct PairSet {
     /// Compute the pairs (else they are 0).
     pub enable: Signal<In, Bit>,
@@ -34,23 +34,6 @@ pub struct PairSet {
     pub tile: Signal<Out, Bits<5>>,
     placer: Placer,
     counter: RowCount,
-}
-
-impl Default for PairSet {
-    fn default() -> PairSet {
-        PairSet {
-            enable: Default::default(),
-            shape: Default::default(),
-            shape_hot: Default::default(),
-            fits: Default::default(),
-            pairs: Default::default(),
-            count: Default::default(),
-            origin: Default::default(),
-            tile: Default::default(),
-            placer: Placer::new(),
-            counter: RowCount::new(),
-        }
-    }
 }
 
 impl Logic for PairSet {

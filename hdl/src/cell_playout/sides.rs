@@ -2,8 +2,10 @@
 //! and the other, each a [`PlayoutSide`]), the cells next to the last
 //! placement, and the game's counters: passes in a row, plies, whether the
 //! side to move is the one that moved first; and whether the game is over.
-//! Each change is a command of the engine's state machine.
+//! Each change is a command of the engine's state machine; a placement's
+//! effect on both sides is [`Apply`]'s.
 
+use super::apply::Apply;
 use crate::board::Board;
 use crate::side::PlayoutSide;
 use rust_hdl::prelude::*;
@@ -28,21 +30,19 @@ pub struct Sides {
     pub dead: Signal<In, Bit>,
     /// The dead cell, one-hot.
     pub dead_cell: Signal<In, Board>,
-    /// The side to move places: the sides become `moved` and `waited`
-    /// and swap.
+    /// The side to move places the shape below: both sides change, and
+    /// swap.
     pub place: Signal<In, Bit>,
-    /// The side to move after its placement.
-    pub moved: Signal<In, PlayoutSide>,
-    /// The other side after it.
-    pub waited: Signal<In, PlayoutSide>,
-    /// The cells next to the placement.
-    pub placed_near: Signal<In, Board>,
+    /// The shape's cells with its box corner on cell 0.
+    pub origin: Signal<In, Board>,
+    /// The placement's box corner.
+    pub corner: Signal<In, Bits<8>>,
+    /// The shape's tile.
+    pub tile: Signal<In, Bits<5>>,
     /// The game is over: the sides swap for the tally.
     pub swap: Signal<In, Bit>,
     /// The side to move.
     pub own: Signal<Out, PlayoutSide>,
-    /// The other side.
-    pub other: Signal<Out, PlayoutSide>,
     /// The cells next to the last placement (none after a pass).
     pub near: Signal<Out, Board>,
     /// Two passes in a row, or a side has placed all its tiles.
@@ -57,12 +57,18 @@ pub struct Sides {
     passes_q: DFF<Bits<2>>,
     root_q: DFF<Bit>,
     plies_q: DFF<Bits<8>>,
+    apply: Apply,
 }
 
 impl Logic for Sides {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, own_q, other_q, near_q, passes_q, root_q, plies_q);
+        self.apply.mover.next = self.own_q.q.val();
+        self.apply.other.next = self.other_q.q.val();
+        self.apply.origin.next = self.origin.val();
+        self.apply.corner.next = self.corner.val();
+        self.apply.tile.next = self.tile.val();
         if self.load.val() {
             self.own_q.d.next = self.start_own.val();
             self.other_q.d.next = self.start_other.val();
@@ -84,9 +90,9 @@ impl Logic for Sides {
             self.own_q.d.next.attach = self.own_q.q.val().attach & !self.dead_cell.val();
         }
         if self.place.val() {
-            self.own_q.d.next = self.waited.val();
-            self.other_q.d.next = self.moved.val();
-            self.near_q.d.next = self.placed_near.val();
+            self.own_q.d.next = self.apply.waited.val();
+            self.other_q.d.next = self.apply.moved.val();
+            self.near_q.d.next = self.apply.near.val();
             self.passes_q.d.next = 0.into();
             self.root_q.d.next = !self.root_q.q.val();
             self.plies_q.d.next = self.plies_q.q.val() + 1;
@@ -97,7 +103,6 @@ impl Logic for Sides {
             self.root_q.d.next = !self.root_q.q.val();
         }
         self.own.next = self.own_q.q.val();
-        self.other.next = self.other_q.q.val();
         self.near.next = self.near_q.q.val();
         self.over.next = (self.passes_q.q.val() == 2)
             | !self.own_q.q.val().tiles.any()

@@ -8,7 +8,7 @@ use crate::tiles::Tiles;
 use rust_hdl::prelude::*;
 
 /// The opening rule and the margin.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Default)]
 pub struct Tally {
     /// The clock.
     pub clock: Signal<In, Clock>,
@@ -29,24 +29,6 @@ pub struct Tally {
     opening_q: DFF<Bits<5>>,
     unplaced_last_mover: DFF<Bits<8>>,
     margin_q: DFF<Bits<8>>,
-}
-
-impl Default for Tally {
-    fn default() -> Tally {
-        Tally {
-            clock: Default::default(),
-            tiles: Default::default(),
-            root: Default::default(),
-            keep: Default::default(),
-            finish: Default::default(),
-            opening: Default::default(),
-            margin: Default::default(),
-            tally: TileTally::new(),
-            opening_q: Default::default(),
-            unplaced_last_mover: Default::default(),
-            margin_q: Default::default(),
-        }
-    }
 }
 
 impl Logic for Tally {
