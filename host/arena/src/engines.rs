@@ -113,7 +113,7 @@ fn light_uct(spec: &EngineName) -> Result<TreeConfig, String> {
 pub const BOARD_NEXT_OPTIONS: &str =
     "base, playouts, children, select, c, expand, enter, virtual, \
      leaf, leaves, rave, rave-parent, rave-child, reuse, final, sizes, bonus, lgr, tiles, last2, block, \
-     history, reference, \
+     heavy, tries, counted, history, reference, \
      ponder, \
      nodes, prior, seed";
 
@@ -215,6 +215,9 @@ fn board_next(spec: &EngineName) -> Result<NextConfig, String> {
             "tiles" => config.refinements.policy.tile_weights = on(v)?,
             "last2" => config.refinements.policy.last_two = on(v)?,
             "block" => config.refinements.policy.block = on(v)?,
+            "heavy" => config.refinements.policy.heavy_cap = number_in(v, 0, 1 << 20, "a weight")?,
+            "tries" => config.refinements.policy.tries = number_in(v, 0, 64, "a count of cells")?,
+            "counted" => config.refinements.policy.counted = on(v)?,
             "history" => config.refinements.history = on(v)?,
             "reference" => config.refinements.reference = on(v)?,
             "ponder" => config.ponder = on(v)?,

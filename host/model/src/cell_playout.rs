@@ -44,6 +44,10 @@ pub const PLACEMENT_CYCLES: u64 = 14;
 /// Cycles of an attach cell drawn and found dead: PLY, PREFIX, LOCATE,
 /// NTH, WINDOW, PAIRS (the next draw starts at PLY again).
 pub const DEAD_CYCLES: u64 = 6;
+/// Cycles of an attach cell drawn and passed over as light
+/// ([`Refinements::heavy_cap`]): PLY, PREFIX, LOCATE, NTH, WINDOW, PAIRS,
+/// WEIGH.
+pub const LIGHT_CYCLES: u64 = 7;
 /// Cycles of a pass: PLY, which finds no attach cell left.
 pub const PASS_CYCLES: u64 = 1;
 /// Cycles of the end: PLY (the game is over), SWAP (the last mover's
@@ -298,6 +302,19 @@ pub struct Refinements {
     /// (free to the opponent): the cells that block it, as Pentobi's
     /// playouts answer; instead of any cell next to it.
     pub block: bool,
+    /// Light cells passed over: an attach cell drawn is kept with
+    /// probability its weight (the sum over the placements covering it of
+    /// 3 to their size, the opening rule's sizes only) over this cap, else
+    /// another is drawn, at most [`Refinements::tries`] times a ply; so that
+    /// cells are drawn nearer Pentobi's weights over all placements, which
+    /// favour open cells. 0: every cell kept (the board's).
+    pub heavy_cap: u32,
+    /// Cells passed over at most, a ply, under [`Refinements::heavy_cap`].
+    pub tries: u8,
+    /// The size drawn by its weight times the number of its placements
+    /// covering the cell, not by its weight alone: each placement then
+    /// weighs 3 to its size, as in Pentobi's draw.
+    pub counted: bool,
 }
 
 impl Refinements {
@@ -306,6 +323,9 @@ impl Refinements {
         tile_weights: false,
         last_two: false,
         block: false,
+        heavy_cap: 0,
+        tries: 3,
+        counted: false,
     };
 }
 
@@ -396,7 +416,7 @@ pub fn run_refined(
     // the last two placements, for the hooks.
     let mut near = recent.map(neighbours);
     let mut last = [code(recent[0]), code(recent[1])];
-    let (mut plies, mut placements, mut dead) = (0u32, 0u32, 0u64);
+    let (mut plies, mut placements, mut dead, mut light) = (0u32, 0u32, 0u64, 0u64);
     // `sides[mover]` moves; the root side is 0.
     let mut mover = 0;
     while passes < 2 && sides[0].left != 0 && sides[1].left != 0 {
@@ -411,6 +431,7 @@ pub fn run_refined(
         let replied = hooks
             .reply(mover, last[0], last[1])
             .filter(|&(shape, corner)| side.fits(shape, corner));
+        let mut tries = 0;
         let chosen = replied.or_else(|| loop {
             let first = if refinements.last_two {
                 near[0] | near[2]
@@ -450,9 +471,34 @@ pub fn run_refined(
                 continue;
             }
             let placed = TILE_COUNT - side.left.count_ones() as usize;
+            // The placements covering the cell, by size.
+            let mut counts = [0u32; 6];
+            for (size, pairs) in t.size_pairs.iter().enumerate() {
+                counts[size] = fits
+                    .iter()
+                    .zip(pairs)
+                    .map(|(f, p)| (f & p).count_ones())
+                    .sum();
+            }
+            let allowed = allowed_sizes(&present, placed);
+            if refinements.heavy_cap > 0 && tries < refinements.tries {
+                let weight: u32 = (1..=5)
+                    .filter(|&s| allowed[s])
+                    .map(|s| POLICY.size_weight[s] * counts[s])
+                    .sum();
+                if weight < refinements.heavy_cap
+                    && draw_below(&mut rng, refinements.heavy_cap) >= weight
+                {
+                    tries += 1;
+                    light += 1;
+                    continue;
+                }
+            }
             // The pairs of the shapes to draw from: a size's, or a tile's.
             let drawn_pairs = if refinements.tile_weights {
                 t.tile_pairs[draw_tile(&fits, &present, placed, &mut rng)]
+            } else if refinements.counted {
+                t.size_pairs[draw_counted_size(&counts, &allowed, &mut rng)]
             } else {
                 t.size_pairs[draw_size(&present, placed, &POLICY, &mut rng)]
             };
@@ -520,9 +566,38 @@ pub fn run_refined(
         edges: 1
             + u64::from(placements) * PLACEMENT_CYCLES
             + dead * DEAD_CYCLES
+            + light * LIGHT_CYCLES
             + u64::from(plies - placements) * PASS_CYCLES
             + END_CYCLES,
     }
+}
+
+/// The sizes among those `present` that the opening rule allows a side
+/// with `placed` tiles placed (all present ones when it allows none).
+fn allowed_sizes(present: &[bool; 6], placed: usize) -> [bool; 6] {
+    let min = usize::from(POLICY.min_size(placed));
+    let any_allowed = (min..=5).any(|s| present[s]);
+    std::array::from_fn(|s| present[s] && (s >= min || !any_allowed))
+}
+
+/// A size drawn among those `allowed` by its weight times its `counts`
+/// of placements covering the cell ([`Refinements::counted`]).
+fn draw_counted_size(counts: &[u32; 6], allowed: &[bool; 6], rng: &mut Xorshift32) -> usize {
+    let weight = |s: usize| {
+        if allowed[s] {
+            POLICY.size_weight[s] * counts[s]
+        } else {
+            0
+        }
+    };
+    let mut pick = draw_below(rng, (1..=5).map(weight).sum());
+    for s in 1..=5 {
+        if pick < weight(s) {
+            return s;
+        }
+        pick -= weight(s);
+    }
+    unreachable!("an allowed size fits")
 }
 
 /// A tile drawn by [`tile_weights`] among those with a pair in `fits`
@@ -614,6 +689,89 @@ mod tests {
             );
         }
         assert!(compared > 700, "{compared}");
+    }
+
+    /// The placements a playout makes, in order.
+    struct Recorder(Vec<(u8, u8)>);
+
+    impl PlayoutHooks for Recorder {
+        fn played(&mut self, _mover: usize, shape: u8, corner: u8) {
+            self.0.push((shape, corner));
+        }
+    }
+
+    /// Playouts from mid-game positions under `refinements`, 8 seeds each:
+    /// every placement checked legal by the rules engine (passes where no
+    /// placement is legal); the mean cells of the first two placements.
+    fn mean_early_size(refinements: Refinements) -> f64 {
+        let (mut cells, mut placed) = (0u64, 0u64);
+        let positions = games::blokus::mid_game_positions(3, 6);
+        for (i, position) in positions.iter().enumerate() {
+            for k in 0..8u32 {
+                let mut recorder = Recorder(Vec::new());
+                let seed = 0x5EED_0001 ^ (8 * i as u32 + k).wrapping_mul(0x9E37_79B9);
+                let run = run_refined(position, seed, refinements, [None; 3], &mut recorder);
+                assert_eq!(run.placements as usize, recorder.0.len());
+                let mut replay = position.clone();
+                let mut made = recorder.0.iter();
+                for _ in 0..run.plies {
+                    let legal = replay.legal_placements();
+                    if legal.is_empty() {
+                        replay.play(Move::Pass);
+                        continue;
+                    }
+                    let &(shape, corner) = made.next().expect("a placement where one is legal");
+                    let p = crate::placer::placement_at(shape, corner).expect("a placement");
+                    assert!(legal.contains(&p), "{p:?} is not legal");
+                    if made.len() + 2 >= recorder.0.len() {
+                        cells += u64::from(p.tile().size());
+                        placed += 1;
+                    }
+                    replay.play(Move::Place(p));
+                }
+                assert!(replay.is_over());
+            }
+        }
+        cells as f64 / placed as f64
+    }
+
+    #[test]
+    fn heavy_cells_and_counted_sizes_place_legal_and_larger_tiles() {
+        let board = mean_early_size(Refinements::BOARD);
+        let heavy = mean_early_size(Refinements {
+            heavy_cap: 324,
+            ..Refinements::BOARD
+        });
+        let counted = mean_early_size(Refinements {
+            counted: true,
+            ..Refinements::BOARD
+        });
+        assert!(heavy > board + 0.05, "{heavy:.3} vs {board:.3}");
+        assert!(counted > board + 0.05, "{counted:.3} vs {board:.3}");
+    }
+
+    #[test]
+    fn a_light_cell_costs_its_cycles() {
+        // With a cap no cell reaches and no tries, the run is the board's;
+        // with tries, each cell passed over costs LIGHT_CYCLES and a draw.
+        let position = &games::blokus::mid_game_positions(5, 1)[0];
+        let capped = |tries| Refinements {
+            heavy_cap: 1 << 20,
+            tries,
+            ..Refinements::BOARD
+        };
+        let board = run_refined(position, 77, Refinements::BOARD, [None; 3], &mut NoHooks);
+        assert_eq!(
+            run_refined(position, 77, capped(0), [None; 3], &mut NoHooks),
+            board
+        );
+        let light = run_refined(position, 77, capped(2), [None; 3], &mut NoHooks);
+        let without_light = 1
+            + u64::from(light.placements) * PLACEMENT_CYCLES
+            + u64::from(light.plies - light.placements) * PASS_CYCLES
+            + END_CYCLES;
+        // Two cells passed over a placing ply (the cap is never reached).
+        assert!(light.edges >= without_light + 2 * u64::from(light.placements) * LIGHT_CYCLES);
     }
 
     #[test]

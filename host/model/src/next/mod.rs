@@ -373,6 +373,7 @@ mod tests {
                     tile_weights: true,
                     last_two: true,
                     block: true,
+                    ..crate::cell_playout::Refinements::BOARD
                 },
                 history: true,
                 reference: false,
