@@ -115,7 +115,7 @@ pub const BOARD_NEXT_OPTIONS: &str =
      leaf, leaves, rave, rave-parent, rave-child, reuse, final, sizes, bonus, lgr, tiles, last2, block, \
      heavy, tries, counted, history, reference, \
      ponder, \
-     nodes, prior, seed";
+     nodes, on-chip, prior, seed";
 
 /// The board's next search an engine name `board-next[:options]` asks
 /// for (`model::next`): from the design chosen, or from today's board
@@ -222,6 +222,7 @@ fn board_next(spec: &EngineName) -> Result<NextConfig, String> {
             "reference" => config.refinements.reference = on(v)?,
             "ponder" => config.ponder = on(v)?,
             "nodes" => config.nodes = number_in(v, 1, 1 << 26, "a count of words")?,
+            "on-chip" => config.on_chip = number_in(v, 1, 1 << 26, "a count of words")?,
             "prior" => {
                 config.weights = match v {
                     Some("fitted") => model::next::prior::FITTED,

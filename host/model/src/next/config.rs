@@ -67,6 +67,11 @@ pub struct Config {
     pub ponder: bool,
     /// Words of the node memory.
     pub nodes: usize,
+    /// Words of it in block RAM, the first allocated (the top of the
+    /// tree); the rest in the board's SDRAM, whose reads and writes the
+    /// board's cycles count at [`super::search::SDRAM_ACCESS_CYCLES`] a
+    /// burst and [`super::search::SDRAM_BEATS`] a word.
+    pub on_chip: usize,
     pub weights: Weights,
     pub seed: u32,
 }
@@ -98,6 +103,7 @@ impl Config {
         },
         ponder: false,
         nodes: crate::board_tree::NODES,
+        on_chip: usize::MAX,
         weights: prior::FITTED,
         seed: crate::random::SEED,
     };

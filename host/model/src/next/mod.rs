@@ -349,6 +349,60 @@ mod tests {
     }
 
     #[test]
+    fn a_tree_in_sdram_is_the_same_tree_at_the_cost_of_its_bursts() {
+        let on_chip = Config {
+            children: Children::Prior(32),
+            select: Select::Prior,
+            c_q8: 128,
+            expand: Expand::Depth,
+            enter_best: true,
+            virtual_count: 48,
+            nodes: 1 << 16,
+            ..with_playouts(Config::BOARD, 3000)
+        };
+        let position = &random_games(9, 1)[0][6];
+        let a = search(position, [None; 3], &on_chip, 3000);
+        // All of the memory on chip: the cycles of a memory without SDRAM.
+        let all = Config {
+            on_chip: 1 << 16,
+            ..on_chip
+        };
+        assert_eq!(search(position, [None; 3], &all, 3000), a);
+        // The root's block on chip, every other in SDRAM: the same search,
+        // each level below the root a burst of 6 beats a child and each
+        // write-back a burst.
+        let sdram = Config {
+            on_chip: 1 + 32,
+            ..on_chip
+        };
+        let b = search(position, [None; 3], &sdram, 3000);
+        assert_eq!((b.best, &b.root, b.nodes), (a.best, &a.root, a.nodes));
+        assert!(a.depth >= 3, "depth {}", a.depth);
+        let rounds = 3000 / u64::from(crate::playout_bank::ENGINES as u32);
+        assert!(
+            b.cycles > a.cycles + rounds * search::SDRAM_ACCESS_CYCLES,
+            "{} vs {}",
+            b.cycles,
+            a.cycles
+        );
+        // At equal board time it plays fewer playouts.
+        let timed = |config: Config| Config {
+            playouts: Playouts::Time { ms: 20 },
+            ..config
+        };
+        let (fast, slow) = (
+            search(position, [None; 3], &timed(on_chip), 0),
+            search(position, [None; 3], &timed(sdram), 0),
+        );
+        assert!(
+            slow.playouts * 10 < fast.playouts * 9,
+            "{} vs {}",
+            slow.playouts,
+            fast.playouts
+        );
+    }
+
+    #[test]
     fn every_feature_on_plays_a_whole_game_of_legal_moves_and_ponders() {
         let config = Config {
             children: Children::Prior(40),

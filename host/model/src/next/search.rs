@@ -49,6 +49,14 @@ use crate::playout_bank::FINISH_EDGES;
 use crate::playout_bank::SALTS;
 use blokus::{Move, Placement, Player, Position};
 
+/// Cycles from a burst's request to its first word in the board's SDRAM
+/// (16 bits wide, clocked with the logic at 50 MHz): the row opened (2),
+/// the read's CAS latency (3), the bank precharged and the controller's
+/// own registers (4). A block of children lies in one row.
+pub const SDRAM_ACCESS_CYCLES: u64 = 9;
+/// Beats of 16 bits a node word takes in SDRAM (90 bits).
+pub const SDRAM_BEATS: u64 = 6;
+
 /// Bits of a playout's result.
 pub const RESULT_BITS: u32 = 9;
 /// A win's result: results lie in `0..=2 * DRAW`, bonuses included.
@@ -418,6 +426,17 @@ impl Tree {
         true
     }
 
+    /// Cycles to read (or write) the block of `node`'s children: a word a
+    /// cycle on chip, a burst of [`SDRAM_BEATS`] a word from SDRAM.
+    fn block_cycles(&self, node: &Node, config: &Config) -> u64 {
+        let children = u64::from(node.children);
+        if (node.first as usize) < config.on_chip {
+            children
+        } else {
+            SDRAM_ACCESS_CYCLES + SDRAM_BEATS * children
+        }
+    }
+
     /// The child of `index` the descent takes (`index` expanded).
     fn select(&self, index: usize, config: &Config) -> usize {
         let node = &self.nodes[index];
@@ -496,7 +515,17 @@ impl Tree {
             self.back_up(leaf, &results, config, stats);
             played += results.len() as u32;
             // The path's nodes below the root are written back.
-            self.cycles += leaf.descent_cycles + BACKUP_CYCLES * (leaf.path.len() as u64 - 1);
+            let backup: u64 = leaf.path[1..]
+                .iter()
+                .map(|&i| {
+                    if i < config.on_chip {
+                        BACKUP_CYCLES
+                    } else {
+                        SDRAM_ACCESS_CYCLES + SDRAM_BEATS
+                    }
+                })
+                .sum();
+            self.cycles += leaf.descent_cycles + backup;
             beside = beside.max(edges + FINISH_EDGES).max(leaf.expansion_cycles);
         }
         self.cycles += beside;
@@ -540,7 +569,11 @@ impl Tree {
                 if !self.expand(index, &position, &recent, config, base) {
                     break;
                 }
-                expansion_cycles = expansion_cycles_of(&position, self.nodes[index].children);
+                let expanded = self.nodes[index];
+                // The new block is written to SDRAM beside the expansion.
+                expansion_cycles = expansion_cycles_of(&position, expanded.children)
+                    + self.block_cycles(&expanded, config)
+                    - u64::from(expanded.children);
                 if !config.enter_best {
                     break;
                 }
@@ -552,7 +585,7 @@ impl Tree {
                 break;
             }
             let child = self.select(index, config);
-            descent_cycles += LEVEL_CYCLES + u64::from(node.children);
+            descent_cycles += LEVEL_CYCLES + self.block_cycles(&node, config);
             line.push((position.to_move(), self.nodes[child].mv));
             position.play(self.nodes[child].mv());
             path.push(child);
