@@ -605,8 +605,7 @@ fn draw_counted_size(counts: &[u32; 6], allowed: &[bool; 6], rng: &mut Xorshift3
 /// (any size in `present` when it allows none).
 fn draw_tile(fits: &PairSet, present: &[bool; 6], placed: usize, rng: &mut Xorshift32) -> usize {
     let t = tables();
-    let min = usize::from(POLICY.min_size(placed));
-    let any_allowed = (min..=5).any(|s| present[s]);
+    let allowed = allowed_sizes(present, placed);
     let weights = tile_weights();
     let mut candidates = [0u32; TILE_COUNT];
     let mut total = 0;
@@ -616,7 +615,7 @@ fn draw_tile(fits: &PairSet, present: &[bool; 6], placed: usize, rng: &mut Xorsh
             .zip(&t.tile_pairs[tile])
             .any(|(f, p)| f & p != 0);
         let size = usize::from(Tile::from_index(tile).size());
-        if fits_here && (size >= min || !any_allowed) {
+        if fits_here && allowed[size] {
             *weight = weights[tile];
             total += weights[tile];
         }
