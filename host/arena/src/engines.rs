@@ -392,6 +392,34 @@ mod tests {
     }
 
     #[test]
+    fn board_next_takes_the_memory_and_playout_options_and_names_a_bad_one() {
+        let Ok(Spec::BoardNext(config)) =
+            engine_spec("board-next:nodes=1048576,on-chip=32768,heavy=324,tries=2,counted")
+        else {
+            panic!("board-next's options");
+        };
+        assert_eq!((config.nodes, config.on_chip), (1 << 20, 32_768));
+        let policy = config.refinements.policy;
+        assert_eq!(
+            (policy.heavy_cap, policy.tries, policy.counted),
+            (324, 2, true)
+        );
+        let Ok(Spec::BoardNext(plain)) = engine_spec("board-next") else {
+            panic!("board-next");
+        };
+        assert_eq!(plain.on_chip, usize::MAX);
+        assert_eq!(plain.refinements.policy.heavy_cap, 0);
+        for (bad, says) in [
+            ("board-next:on-chip=0", "on-chip=0"),
+            ("board-next:heavy=much", "heavy=much"),
+            ("board-next:tries=99", "tries=99"),
+        ] {
+            let error = engine_spec(bad).err().unwrap();
+            assert!(error.contains(says), "{bad}: {error}");
+        }
+    }
+
+    #[test]
     fn board_engine_names_give_their_budgets_and_settings() {
         use model::board_tree::{EXPAND_AFTER, EXPLORATION_Q8};
         for (name, ms, expand, c) in [
