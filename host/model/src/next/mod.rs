@@ -231,6 +231,21 @@ mod tests {
         }
     }
 
+    /// Pentobi's tree (32 children by prior, its exploration and
+    /// expansion, the best child entered, 3 virtual visits) with `n`
+    /// playouts a move.
+    fn prior_tree(n: u64) -> Config {
+        Config {
+            children: Children::Prior(32),
+            select: Select::Prior,
+            c_q8: 128,
+            expand: Expand::Depth,
+            enter_best: true,
+            virtual_count: 48,
+            ..with_playouts(Config::BOARD, n)
+        }
+    }
+
     #[test]
     fn the_base_is_the_boards_tree_round_for_round() {
         // The board's tree after its rounds, and the base with as many
@@ -298,14 +313,9 @@ mod tests {
     fn the_prior_search_plays_legal_moves_and_keeps_its_tree() {
         let config = Config {
             children: Children::Prior(usize::MAX),
-            select: Select::Prior,
-            c_q8: 128,
-            expand: Expand::Depth,
-            enter_best: true,
-            virtual_count: 48,
             leaf_playouts: 1,
             reuse: true,
-            ..with_playouts(Config::BOARD, 600)
+            ..prior_tree(600)
         };
         let mut engine = BoardNext::new("board-next", config);
         let mut position = Position::new();
@@ -332,15 +342,7 @@ mod tests {
 
     #[test]
     fn the_same_config_plays_the_same_moves() {
-        let config = Config {
-            children: Children::Prior(32),
-            select: Select::Prior,
-            c_q8: 128,
-            expand: Expand::Depth,
-            enter_best: true,
-            virtual_count: 48,
-            ..with_playouts(Config::BOARD, 900)
-        };
+        let config = prior_tree(900);
         let position = &random_games(9, 1)[0][6];
         let a = search(position, [None; 3], &config, 900);
         let b = search(position, [None; 3], &config, 900);
@@ -351,14 +353,8 @@ mod tests {
     #[test]
     fn a_tree_in_sdram_is_the_same_tree_at_the_cost_of_its_bursts() {
         let on_chip = Config {
-            children: Children::Prior(32),
-            select: Select::Prior,
-            c_q8: 128,
-            expand: Expand::Depth,
-            enter_best: true,
-            virtual_count: 48,
             nodes: 1 << 16,
-            ..with_playouts(Config::BOARD, 3000)
+            ..prior_tree(3000)
         };
         let position = &random_games(9, 1)[0][6];
         let a = search(position, [None; 3], &on_chip, 3000);
@@ -406,11 +402,6 @@ mod tests {
     fn every_feature_on_plays_a_whole_game_of_legal_moves_and_ponders() {
         let config = Config {
             children: Children::Prior(40),
-            select: Select::Prior,
-            c_q8: 128,
-            expand: Expand::Depth,
-            enter_best: true,
-            virtual_count: 48,
             leaf_playouts: 2,
             rave: Some(Rave {
                 weight_q4: 11,
@@ -434,7 +425,7 @@ mod tests {
             },
             ponder: true,
             nodes: 1 << 16,
-            ..with_playouts(Config::BOARD, 300)
+            ..prior_tree(300)
         };
         let mut engines = [BoardNext::new("a", config), BoardNext::new("b", config)];
         let mut position = Position::new();
