@@ -460,17 +460,6 @@ pub fn run_refined(
                     *word &= !covering;
                 }
             }
-            let mut present = [false; 6];
-            for (size, pairs) in t.size_pairs.iter().enumerate() {
-                present[size] = fits.iter().zip(pairs).any(|(f, p)| f & p != 0);
-            }
-            if !present.iter().any(|&p| p) {
-                side.forbid(Bitboard::from_cell(cell));
-                side.attach &= !Bitboard::from_cell(cell);
-                dead += 1;
-                continue;
-            }
-            let placed = TILE_COUNT - side.left.count_ones() as usize;
             // The placements covering the cell, by size.
             let mut counts = [0u32; 6];
             for (size, pairs) in t.size_pairs.iter().enumerate() {
@@ -480,6 +469,14 @@ pub fn run_refined(
                     .map(|(f, p)| (f & p).count_ones())
                     .sum();
             }
+            let present = counts.map(|c| c > 0);
+            if !present.iter().any(|&p| p) {
+                side.forbid(Bitboard::from_cell(cell));
+                side.attach &= !Bitboard::from_cell(cell);
+                dead += 1;
+                continue;
+            }
+            let placed = TILE_COUNT - side.left.count_ones() as usize;
             let allowed = allowed_sizes(&present, placed);
             if refinements.heavy_cap > 0 && tries < refinements.tries {
                 let weight: u32 = (1..=5)
