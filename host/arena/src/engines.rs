@@ -215,7 +215,9 @@ fn board_next(spec: &EngineName) -> Result<NextConfig, String> {
             "tiles" => config.refinements.policy.tile_weights = on(v)?,
             "last2" => config.refinements.policy.last_two = on(v)?,
             "block" => config.refinements.policy.block = on(v)?,
-            "heavy" => config.refinements.policy.heavy_cap = number_in(v, 0, 1 << 20, "a weight")?,
+            "heavy" => {
+                config.refinements.policy.heavy_cap = number_in(v, 0, (1 << 16) - 1, "a weight")?
+            }
             "tries" => config.refinements.policy.tries = number_in(v, 0, 64, "a count of cells")?,
             "counted" => config.refinements.policy.counted = on(v)?,
             "history" => config.refinements.history = on(v)?,

@@ -307,7 +307,8 @@ pub struct Refinements {
     /// 3 to their size, the opening rule's sizes only) over this cap, else
     /// another is drawn, at most [`Refinements::tries`] times a ply; so that
     /// cells are drawn nearer Pentobi's weights over all placements, which
-    /// favour open cells. 0: every cell kept (the board's).
+    /// favour open cells. 0: every cell kept (the board's). Below 2^16,
+    /// the width of the draw it is compared with.
     pub heavy_cap: u32,
     /// Cells passed over at most, a ply, under [`Refinements::heavy_cap`].
     pub tries: u8,
@@ -751,8 +752,10 @@ mod tests {
         // With a cap no cell reaches and no tries, the run is the board's;
         // with tries, each cell passed over costs LIGHT_CYCLES and a draw.
         let position = &games::blokus::mid_game_positions(5, 1)[0];
+        // The largest weight a cell can have is under 28,000 (81 times
+        // the 315 pentomino placements on a cell, and the smaller sizes').
         let capped = |tries| Refinements {
-            heavy_cap: 1 << 20,
+            heavy_cap: (1 << 16) - 1,
             tries,
             ..Refinements::BOARD
         };
