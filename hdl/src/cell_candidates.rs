@@ -2,7 +2,9 @@
 //! every legal placement of the side to move, one a cycle, each at the
 //! first of its attach cells. The hardware twin of `model::cell_candidates`
 //! (same order, same timing); that module's `# Timing` section is the
-//! specification.
+//! specification. Its phases are the [`Phase`] machine's; its sub-blocks
+//! find the next attach cell ([`LowestCell`]), the window around it
+//! ([`CellWindow`], [`CellHot`]) and the pairs that fit there ([`PairFits`]).
 
 use crate::board::{Board, SIZE};
 use crate::cell_playout::delta_word;
@@ -19,11 +21,93 @@ const BLOCKS: usize = 13;
 /// Bits of a ROM word: five 6-bit offsets.
 const DELTA_WORD_BITS: usize = 30;
 
-mod phase {
-    pub const IDLE: u64 = 0;
-    pub const WINDOW: u64 = 1;
-    pub const PAIRS: u64 = 2;
-    pub const EMIT: u64 = 3;
+/// The stream's phases (see `# How` on [`CellCandidates`]; a NEXT is an
+/// EMIT with no pair left).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
+pub enum Phase {
+    /// No stream: waiting for `start`.
+    Idle,
+    /// The window around the attach cell NEXT found.
+    Window,
+    /// The pairs that fit in that window.
+    Pairs,
+    /// The pairs one a cycle, then the NEXT attach cell.
+    Emit,
+}
+
+/// The lowest cell of a board (the first in the order of cell indices),
+/// found as the lowest row holding one and that row's lowest cell: two
+/// 14-bit searches, no carry chain over the board.
+#[derive(LogicBlock)]
+pub struct LowestCell {
+    /// The cells.
+    pub cells: Signal<In, Board>,
+    /// There is one.
+    pub any: Signal<Out, Bit>,
+    /// Its row, one-hot.
+    pub row: Signal<Out, Bits<SIZE>>,
+    /// Its column, one-hot.
+    pub column: Signal<Out, Bits<SIZE>>,
+    /// Its cell index.
+    pub index: Signal<Out, Bits<8>>,
+    /// The rows holding a cell; the lowest one's cells; the row's and the
+    /// column's numbers.
+    row_any: Signal<Local, Bits<SIZE>>,
+    row_bits: Signal<Local, Bits<SIZE>>,
+    row_number: Signal<Local, Bits<8>>,
+    column_number: Signal<Local, Bits<8>>,
+    /// Per row (and column): `14 * row` (the column's number).
+    row_bases: [Constant<Bits<8>>; SIZE],
+    column_numbers: [Constant<Bits<8>>; SIZE],
+}
+
+impl Default for LowestCell {
+    fn default() -> LowestCell {
+        LowestCell {
+            cells: Default::default(),
+            any: Default::default(),
+            row: Default::default(),
+            column: Default::default(),
+            index: Default::default(),
+            row_any: Default::default(),
+            row_bits: Default::default(),
+            row_number: Default::default(),
+            column_number: Default::default(),
+            row_bases: std::array::from_fn(|r| Constant::new(((SIZE * r) as u64).into())),
+            column_numbers: std::array::from_fn(|c| Constant::new((c as u64).into())),
+        }
+    }
+}
+
+impl Logic for LowestCell {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.row_any.next = 0.into();
+        for y in 0..14 {
+            self.row_any.next = self
+                .row_any
+                .val()
+                .replace_bit(y, self.cells.val().get_bits::<14>(14 * y).any());
+        }
+        self.any.next = self.row_any.val().any();
+        self.row.next = self.row_any.val() & (!self.row_any.val() + 1);
+        self.row_bits.next = 0.into();
+        self.row_number.next = 0.into();
+        for y in 0..14 {
+            if self.row.val().get_bit(y) {
+                self.row_bits.next = self.cells.val().get_bits::<14>(14 * y);
+                self.row_number.next = self.row_bases[y].val();
+            }
+        }
+        self.column.next = self.row_bits.val() & (!self.row_bits.val() + 1);
+        self.column_number.next = 0.into();
+        for x in 0..14 {
+            if self.column.val().get_bit(x) {
+                self.column_number.next = self.column_numbers[x].val();
+            }
+        }
+        self.index.next = self.row_number.val() + self.column_number.val();
+    }
 }
 
 /// The legal placements of the side to move as a stream of `(shape,
@@ -32,9 +116,9 @@ mod phase {
 /// # How
 /// * **NEXT** (an EMIT edge with no pair left; `start` registers the
 ///   position and leaves no pair): the lowest attach cell not yet taken,
-///   found as the lowest row holding one and that row's lowest cell (two
-///   14-bit searches, no carry chain over the board); its row and column
-///   (one-hot) and its index are kept.
+///   found as the lowest row holding one and that row's lowest cell
+///   ([`LowestCell`]: two 14-bit searches, no carry chain over the board);
+///   its row and column (one-hot) and its index are kept.
 /// * **WINDOW**: the 9 x 9 cells around it of the forbidden cells and the
 ///   attach cells taken before it ([`CellWindow`]), so that a placement
 ///   covering an earlier attach cell, which came there, does not fit; the
@@ -75,11 +159,12 @@ pub struct CellCandidates {
     pub corner: Signal<Out, Bits<8>>,
     /// High for one cycle after the last candidate.
     pub done: Signal<Out, Bit>,
+    next_cell: LowestCell,
     window_unit: CellWindow,
     pair_unit: PairFits,
     centre_unit: CellHot,
     deltas: SyncROM<Bits<DELTA_WORD_BITS>, 7>,
-    phase: DFF<Bits<2>>,
+    phase: DFF<Phase>,
     forbidden_q: DFF<Board>,
     attach_q: DFF<Board>,
     /// The attach cells not yet taken.
@@ -112,15 +197,6 @@ pub struct CellCandidates {
     shape_b: DFF<Bits<7>>,
     corner_b: DFF<Bits<8>>,
     done_b: DFF<Bit>,
-    /// NEXT: the cells it is taken from, the rows holding one, the lowest
-    /// such row (one-hot), that row's bits and lowest bit.
-    source: Signal<Local, Board>,
-    row_any: Signal<Local, Bits<SIZE>>,
-    first_row: Signal<Local, Bits<SIZE>>,
-    row_bits: Signal<Local, Bits<SIZE>>,
-    first_column: Signal<Local, Bits<SIZE>>,
-    row_number: Signal<Local, Bits<8>>,
-    column_number: Signal<Local, Bits<8>>,
     /// EMIT: per shape, a pair left; per block, a shape with one; the
     /// lowest block, the lowest shape in each block, the lowest shape.
     shape_any: Signal<Local, Bits<SHAPES>>,
@@ -132,23 +208,13 @@ pub struct CellCandidates {
     chosen_cell: Signal<Local, Bits<CELLS_PER_SHAPE>>,
     chosen_number: Signal<Local, Bits<7>>,
     delta: Signal<Local, Bits<6>>,
-    /// A NEXT this cycle.
-    take_next: Signal<Local, Bit>,
     /// Per shape: its number.
     shape_numbers: [Constant<Bits<7>>; SHAPES],
-    /// Per row (and column): `14 * row` (the column's number).
-    row_bases: [Constant<Bits<8>>; SIZE],
-    column_numbers: [Constant<Bits<8>>; SIZE],
-    p_idle: Constant<Bits<2>>,
-    p_window: Constant<Bits<2>>,
-    p_pairs: Constant<Bits<2>>,
-    p_emit: Constant<Bits<2>>,
 }
 
 impl CellCandidates {
     /// An idle stream.
     pub fn new() -> CellCandidates {
-        let p = |v: u64| Constant::new(Bits::<2>::from(v));
         let deltas: BTreeMap<Bits<7>, Bits<DELTA_WORD_BITS>> = (0..SHAPES)
             .map(|s| ((s as u64).into(), delta_word(s).into()))
             .collect();
@@ -162,6 +228,7 @@ impl CellCandidates {
             shape: Default::default(),
             corner: Default::default(),
             done: Default::default(),
+            next_cell: LowestCell::default(),
             window_unit: CellWindow::new(),
             pair_unit: PairFits::new(),
             centre_unit: CellHot::default(),
@@ -190,13 +257,6 @@ impl CellCandidates {
             shape_b: Default::default(),
             corner_b: Default::default(),
             done_b: Default::default(),
-            source: Default::default(),
-            row_any: Default::default(),
-            first_row: Default::default(),
-            row_bits: Default::default(),
-            first_column: Default::default(),
-            row_number: Default::default(),
-            column_number: Default::default(),
             shape_any: Default::default(),
             block_any: Default::default(),
             first_block: Default::default(),
@@ -206,14 +266,7 @@ impl CellCandidates {
             chosen_cell: Default::default(),
             chosen_number: Default::default(),
             delta: Default::default(),
-            take_next: Default::default(),
             shape_numbers: std::array::from_fn(|s| Constant::new((s as u64).into())),
-            row_bases: std::array::from_fn(|r| Constant::new(((SIZE * r) as u64).into())),
-            column_numbers: std::array::from_fn(|c| Constant::new((c as u64).into())),
-            p_idle: p(phase::IDLE),
-            p_window: p(phase::WINDOW),
-            p_pairs: p(phase::PAIRS),
-            p_emit: p(phase::EMIT),
         }
     }
 }
@@ -263,30 +316,7 @@ impl Logic for CellCandidates {
 
         // NEXT: the lowest attach cell of the inputs (at `start`) or of
         // those not yet taken.
-        self.source.next = self.remaining.q.val();
-        self.row_any.next = 0.into();
-        for y in 0..14 {
-            self.row_any.next = self
-                .row_any
-                .val()
-                .replace_bit(y, self.source.val().get_bits::<14>(14 * y).any());
-        }
-        self.first_row.next = self.row_any.val() & (!self.row_any.val() + 1);
-        self.row_bits.next = 0.into();
-        self.row_number.next = 0.into();
-        for y in 0..14 {
-            if self.first_row.val().get_bit(y) {
-                self.row_bits.next = self.source.val().get_bits::<14>(14 * y);
-                self.row_number.next = self.row_bases[y].val();
-            }
-        }
-        self.first_column.next = self.row_bits.val() & (!self.row_bits.val() + 1);
-        self.column_number.next = 0.into();
-        for x in 0..14 {
-            if self.first_column.val().get_bit(x) {
-                self.column_number.next = self.column_numbers[x].val();
-            }
-        }
+        self.next_cell.cells.next = self.remaining.q.val();
         // WINDOW: the forbidden cells and the attach cells taken before
         // around the centre (which leaves `remaining` at the same edge);
         // PAIRS: the pairs that fit.
@@ -296,10 +326,10 @@ impl Logic for CellCandidates {
             self.forbidden_q.q.val() | (self.attach_q.q.val() & !self.remaining.q.val());
         self.window_unit.row.next = self.row_hot.q.val();
         self.window_unit.column.next = self.column_hot.q.val();
-        self.window_unit.enable.next = self.phase.q.val() == self.p_window.val();
+        self.window_unit.enable.next = self.phase.q.val() == Phase::Window;
         self.pair_unit.window.next = self.window.q.val();
         self.pair_unit.tiles.next = self.tiles_q.q.val();
-        self.pair_unit.enable.next = self.phase.q.val() == self.p_pairs.val();
+        self.pair_unit.enable.next = self.phase.q.val() == Phase::Pairs;
         // EMIT: the lowest pair left, in two levels of shapes, then the
         // shape's lowest cell.
         self.shape_any.next = 0.into();
@@ -310,7 +340,7 @@ impl Logic for CellCandidates {
         for b in 0..13 {
             self.lowest_in_block[b].next = 0.into();
         }
-        if self.phase.q.val() == self.p_emit.val() {
+        if self.phase.q.val() == Phase::Emit {
             for s in 0..91 {
                 self.shape_any.next = self
                     .shape_any
@@ -363,58 +393,64 @@ impl Logic for CellCandidates {
         // The machine.
         self.valid_a.d.next = false;
         self.done_a.d.next = false;
-        self.take_next.next =
-            (self.phase.q.val() == self.p_emit.val()) & !self.block_any.val().any();
-        if self.phase.q.val() == self.p_idle.val() {
-            if self.start.val() {
-                // The position; an EMIT with no pair left is a NEXT.
-                self.forbidden_q.d.next = self.forbidden.val();
-                self.attach_q.d.next = self.attach.val();
-                self.remaining.d.next = self.attach.val();
-                self.tiles_q.d.next = self.tiles_left.val();
+        match self.phase.q.val() {
+            Phase::Idle => {
+                if self.start.val() {
+                    // The position; an EMIT with no pair left is a NEXT.
+                    self.forbidden_q.d.next = self.forbidden.val();
+                    self.attach_q.d.next = self.attach.val();
+                    self.remaining.d.next = self.attach.val();
+                    self.tiles_q.d.next = self.tiles_left.val();
+                    for s in 0..91 {
+                        self.pairs[s].d.next = 0.into();
+                    }
+                    self.phase.d.next = Phase::Emit;
+                }
+            }
+            Phase::Window => {
+                self.remaining.d.next = self.remaining.q.val() & !self.centre_unit.one_hot.val();
+                self.window.d.next = self.window_unit.window.val();
+                self.phase.d.next = Phase::Pairs;
+            }
+            Phase::Pairs => {
+                // The pairs of the shapes whose tile is left (whose flag is
+                // set). Every pair is 0 here (a NEXT comes only once none is
+                // left), so each shape's register is written from its own flag
+                // alone: no test of all 91 flags lies between the window and
+                // the 455 enables (37.67 MHz with it).
                 for s in 0..91 {
                     self.pairs[s].d.next = 0.into();
+                    if self.pair_unit.flags.val().get_bit(s) {
+                        self.pairs[s].d.next = self.pair_unit.fits.val().get_bits::<5>(5 * s);
+                    }
                 }
-                self.phase.d.next = self.p_emit.val();
+                self.phase.d.next = Phase::Emit;
             }
-        } else if self.take_next.val() {
-            if self.row_any.val().any() {
-                self.row_hot.d.next = self.first_row.val();
-                self.column_hot.d.next = self.first_column.val();
-                self.centre.d.next = self.row_number.val() + self.column_number.val();
-                self.phase.d.next = self.p_window.val();
-            } else {
-                self.remaining.d.next = 0.into();
-                self.done_a.d.next = true;
-                self.phase.d.next = self.p_idle.val();
-            }
-        } else if self.phase.q.val() == self.p_window.val() {
-            self.remaining.d.next = self.remaining.q.val() & !self.centre_unit.one_hot.val();
-            self.window.d.next = self.window_unit.window.val();
-            self.phase.d.next = self.p_pairs.val();
-        } else if self.phase.q.val() == self.p_pairs.val() {
-            // The pairs of the shapes whose tile is left (whose flag is
-            // set). Every pair is 0 here (a NEXT comes only once none is
-            // left), so each shape's register is written from its own flag
-            // alone: no test of all 91 flags lies between the window and
-            // the 455 enables (37.67 MHz with it).
-            for s in 0..91 {
-                self.pairs[s].d.next = 0.into();
-                if self.pair_unit.flags.val().get_bit(s) {
-                    self.pairs[s].d.next = self.pair_unit.fits.val().get_bits::<5>(5 * s);
-                }
-            }
-            self.phase.d.next = self.p_emit.val();
-        } else if self.phase.q.val() == self.p_emit.val() {
-            for s in 0..91 {
-                if self.first_shape.val().get_bit(s) {
-                    self.pairs[s].d.next = self.pairs[s].q.val() & !self.chosen_cell.val();
+            Phase::Emit => {
+                if !self.block_any.val().any() {
+                    // NEXT: no pair left.
+                    if self.next_cell.any.val() {
+                        self.row_hot.d.next = self.next_cell.row.val();
+                        self.column_hot.d.next = self.next_cell.column.val();
+                        self.centre.d.next = self.next_cell.index.val();
+                        self.phase.d.next = Phase::Window;
+                    } else {
+                        self.remaining.d.next = 0.into();
+                        self.done_a.d.next = true;
+                        self.phase.d.next = Phase::Idle;
+                    }
+                } else {
+                    for s in 0..91 {
+                        if self.first_shape.val().get_bit(s) {
+                            self.pairs[s].d.next = self.pairs[s].q.val() & !self.chosen_cell.val();
+                        }
+                    }
+                    self.valid_a.d.next = true;
+                    self.shape_a.d.next = self.chosen_number.val();
+                    self.cell_a.d.next = self.chosen_cell.val();
+                    self.centre_a.d.next = self.centre.q.val();
                 }
             }
-            self.valid_a.d.next = true;
-            self.shape_a.d.next = self.chosen_number.val();
-            self.cell_a.d.next = self.chosen_cell.val();
-            self.centre_a.d.next = self.centre.q.val();
         }
         self.valid.next = self.valid_b.q.val();
         self.shape.next = self.shape_b.q.val();

@@ -2,6 +2,8 @@
 //! stop bit) off an asynchronous line into bytes, with majority-voted
 //! samples, glitch rejection and framing errors. The twin of
 //! [`crate::UartTx`]; [`crate::uart_tx::cycles_per_bit`] is its divider.
+//! Its state machine, [`RxState`], waits for the idle line, hunts for a start
+//! bit and walks a frame's start, data and stop bits.
 
 use crate::uart_tx::{check_cycles, cycles_per_bit, Cycles, BOARD_CLOCK_HZ, DEFAULT_BAUD};
 use rust_hdl::prelude::*;
@@ -31,6 +33,22 @@ pub fn late_latency(cycles: u64) -> u64 {
 /// Edges from sampling the line to acting on that sample: the synchronizer's
 /// second flip-flop, then the registers the receiver's decision goes into.
 pub const SYNC_DELAY: u64 = 2;
+
+/// The receiver's states.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
+pub enum RxState {
+    /// Waiting for a high sample, the idle line, before hunting (the
+    /// power-up state, and after a framing error).
+    WaitIdle,
+    /// Looking for a start bit: the first low sample.
+    Hunt,
+    /// The start bit.
+    Start,
+    /// A data bit (`data_bit` says which).
+    Data,
+    /// The stop bit.
+    Stop,
+}
 
 /// An 8N1 UART receiver: oversampling at the clock rate, samples voted.
 ///
@@ -114,14 +132,11 @@ pub struct UartRx {
     sync1: DFF<Bit>,
     /// Synchronizer, second flip-flop: the sample the receiver works on.
     line: DFF<Bit>,
-    /// Register: a frame is being received.
-    busy: DFF<Bit>,
-    /// Register: not busy, looking for a start bit (0 with `busy` 0: waiting
-    /// for the line to be high).
-    hunting: DFF<Bit>,
-    /// Register: the bit being received, 0 the start bit, 1..8 data, 9 the stop bit.
-    bit_index: DFF<Bits<4>>,
-    /// Register: the cycle of that bit, 1..N (the cycle at offset `o` is `o + 1`).
+    /// Register: the receiver's state.
+    state: DFF<RxState>,
+    /// Register: the data bit being received, 0..7 (in [`RxState::Data`]).
+    data_bit: DFF<Bits<3>>,
+    /// Register: the cycle of the bit being received, 1..N (the cycle at offset `o` is `o + 1`).
     cycle: DFF<Cycles>,
     /// Register: the bit's first sample.
     first: DFF<Bit>,
@@ -139,6 +154,13 @@ pub struct UartRx {
     vote: Signal<Local, Bit>,
     /// The first sample and the current one agree (used at the middle sample).
     agree: Signal<Local, Bit>,
+    /// The start or the stop bit is decided this cycle: at the middle
+    /// sample if it agrees with the first, else at the last.
+    decide: Signal<Local, Bit>,
+    /// What it is decided to be: the middle sample, or the vote at the last.
+    decided_high: Signal<Local, Bit>,
+    /// A frame is being received.
+    in_frame: Signal<Local, Bit>,
     /// N, the cycles a bit: `clock_hz / baud`, rounded.
     cycles_per_bit: Constant<Cycles>,
     /// The cycle of the first sample: `N/2 - N/4 + 1`.
@@ -153,12 +175,10 @@ pub struct UartRx {
     first_cycle: Constant<Cycles>,
     /// One more cycle.
     one_cycle: Constant<Cycles>,
-    /// Bit number 0, the start bit.
-    start_bit: Constant<Bits<4>>,
-    /// The stop bit's number, 9.
-    stop_bit: Constant<Bits<4>>,
+    /// The last data bit's number, 7.
+    last_data_bit: Constant<Bits<3>>,
     /// One more bit.
-    one_bit: Constant<Bits<4>>,
+    one_bit: Constant<Bits<3>>,
 }
 
 impl UartRx {
@@ -186,9 +206,8 @@ impl UartRx {
             framing_error: Default::default(),
             sync1: Default::default(),
             line: Default::default(),
-            busy: Default::default(),
-            hunting: Default::default(),
-            bit_index: Default::default(),
+            state: Default::default(),
+            data_bit: Default::default(),
             cycle: Default::default(),
             first: Default::default(),
             middle: Default::default(),
@@ -198,6 +217,9 @@ impl UartRx {
             error_q: Default::default(),
             vote: Default::default(),
             agree: Default::default(),
+            decide: Default::default(),
+            decided_high: Default::default(),
+            in_frame: Default::default(),
             cycles_per_bit: Constant::new(cycles.into()),
             first_sample: Constant::new((first + 1).into()),
             middle_sample: Constant::new((middle + 1).into()),
@@ -205,8 +227,7 @@ impl UartRx {
             second_cycle: Constant::new(2u64.into()),
             first_cycle: Constant::new(1u64.into()),
             one_cycle: Constant::new(1u64.into()),
-            start_bit: Constant::new(0u64.into()),
-            stop_bit: Constant::new(9u64.into()),
+            last_data_bit: Constant::new(7u64.into()),
             one_bit: Constant::new(1u64.into()),
         }
     }
@@ -223,8 +244,8 @@ impl Logic for UartRx {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, sync1, line, busy, hunting, bit_index, cycle, first, middle, shift,
-            data_q, valid_q, error_q
+            self, clock, sync1, line, state, data_bit, cycle, first, middle, shift, data_q,
+            valid_q, error_q
         );
         // The synchronizer.
         self.sync1.d.next = self.rx.val();
@@ -234,70 +255,80 @@ impl Logic for UartRx {
         self.vote.next = (self.first.q.val() & self.middle.q.val())
             | (self.first.q.val() & self.line.q.val())
             | (self.middle.q.val() & self.line.q.val());
+        self.decide.next = ((self.cycle.q.val() == self.middle_sample.val()) & self.agree.val())
+            | (self.cycle.q.val() == self.last_sample.val());
+        self.decided_high.next = self.vote.val();
+        if self.cycle.q.val() == self.middle_sample.val() {
+            self.decided_high.next = self.line.q.val();
+        }
         self.valid_q.d.next = false;
         self.error_q.d.next = false;
-        if self.busy.q.val() {
-            // A bit's cycles.
+        // A frame's bits: their cycles and first two samples.
+        self.in_frame.next = (self.state.q.val() == RxState::Start)
+            | (self.state.q.val() == RxState::Data)
+            | (self.state.q.val() == RxState::Stop);
+        if self.in_frame.val() {
             if self.cycle.q.val() == self.cycles_per_bit.val() {
                 self.cycle.d.next = self.first_cycle.val();
-                self.bit_index.d.next = self.bit_index.q.val() + self.one_bit.val();
             } else {
                 self.cycle.d.next = self.cycle.q.val() + self.one_cycle.val();
             }
             if self.cycle.q.val() == self.first_sample.val() {
                 self.first.d.next = self.line.q.val();
             }
-            // The middle sample: the start or the stop bit decided if two agree.
             if self.cycle.q.val() == self.middle_sample.val() {
                 self.middle.d.next = self.line.q.val();
-                if self.agree.val() {
-                    if (self.bit_index.q.val() == self.start_bit.val()) & self.line.q.val() {
-                        self.busy.d.next = false;
-                        self.hunting.d.next = true;
-                    }
-                    if self.bit_index.q.val() == self.stop_bit.val() {
-                        self.busy.d.next = false;
-                        if self.line.q.val() {
-                            self.valid_q.d.next = true;
-                            self.data_q.d.next = self.shift.q.val();
-                            self.hunting.d.next = true;
-                        } else {
-                            self.error_q.d.next = true;
-                        }
-                    }
+            }
+        }
+        match self.state.q.val() {
+            RxState::WaitIdle => {
+                // The line is high again (after a framing error, or at power-up).
+                if self.line.q.val() {
+                    self.state.d.next = RxState::Hunt;
                 }
             }
-            // The last sample: every bit decided by the vote.
-            if self.cycle.q.val() == self.last_sample.val() {
-                if self.bit_index.q.val() == self.start_bit.val() {
-                    if self.vote.val() {
-                        self.busy.d.next = false;
-                        self.hunting.d.next = true;
-                    }
-                } else if self.bit_index.q.val() == self.stop_bit.val() {
-                    self.busy.d.next = false;
-                    if self.vote.val() {
-                        self.valid_q.d.next = true;
-                        self.data_q.d.next = self.shift.q.val();
-                        self.hunting.d.next = true;
-                    } else {
-                        self.error_q.d.next = true;
-                    }
-                } else {
+            RxState::Hunt => {
+                // A low sample: offset 0 of a start bit.
+                if !self.line.q.val() {
+                    self.state.d.next = RxState::Start;
+                    self.cycle.d.next = self.second_cycle.val();
+                }
+            }
+            RxState::Start => {
+                // Voted high: no frame.
+                if self.decide.val() & self.decided_high.val() {
+                    self.state.d.next = RxState::Hunt;
+                } else if self.cycle.q.val() == self.cycles_per_bit.val() {
+                    self.data_bit.d.next = 0.into();
+                    self.state.d.next = RxState::Data;
+                }
+            }
+            RxState::Data => {
+                // The last sample: the bit is the vote.
+                if self.cycle.q.val() == self.last_sample.val() {
                     self.shift.d.next = (self.shift.q.val() >> 1).replace_bit(7, self.vote.val());
                 }
+                if self.cycle.q.val() == self.cycles_per_bit.val() {
+                    self.data_bit.d.next = self.data_bit.q.val() + self.one_bit.val();
+                    if self.data_bit.q.val() == self.last_data_bit.val() {
+                        self.state.d.next = RxState::Stop;
+                    }
+                }
             }
-        } else if self.hunting.q.val() {
-            // A low sample: offset 0 of a start bit.
-            if !self.line.q.val() {
-                self.busy.d.next = true;
-                self.hunting.d.next = false;
-                self.bit_index.d.next = self.start_bit.val();
-                self.cycle.d.next = self.second_cycle.val();
+            RxState::Stop => {
+                // High: the byte, and hunting at once; low: a framing
+                // error, and waiting for the idle line.
+                if self.decide.val() {
+                    if self.decided_high.val() {
+                        self.valid_q.d.next = true;
+                        self.data_q.d.next = self.shift.q.val();
+                        self.state.d.next = RxState::Hunt;
+                    } else {
+                        self.error_q.d.next = true;
+                        self.state.d.next = RxState::WaitIdle;
+                    }
+                }
             }
-        } else if self.line.q.val() {
-            // The line is high again (after a framing error, or at power-up).
-            self.hunting.d.next = true;
         }
         self.data.next = self.data_q.q.val();
         self.valid.next = self.valid_q.q.val();

@@ -1,7 +1,8 @@
 //! The serial transmitter: one byte at a time onto an 8N1 UART line (start
 //! bit, 8 data bits LSB first, stop bit, no parity), each bit a whole number
 //! of clock cycles. Its receiving twin is [`crate::UartRx`]; the bit-time
-//! arithmetic both share is here ([`cycles_per_bit`]).
+//! arithmetic both share is here ([`cycles_per_bit`]). Its state machine,
+//! [`TxState`], walks a frame's start, data and stop bits.
 
 use rust_hdl::prelude::*;
 
@@ -52,6 +53,19 @@ pub(crate) fn check_cycles(cycles: u64) {
     );
 }
 
+/// The transmitter's states: which part of a frame is on the line.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
+pub enum TxState {
+    /// No frame: the line idles high (the power-up state).
+    Idle,
+    /// The start bit (low).
+    Start,
+    /// A data bit (`data_bit` says which).
+    Data,
+    /// The stop bit (high).
+    Stop,
+}
+
 /// An 8N1 UART transmitter with a valid/ready handshake.
 ///
 /// `N` cycles a bit ([`cycles_per_bit`], a `Constant` in the Verilog).
@@ -100,17 +114,21 @@ pub struct UartTx {
     pub busy: Signal<Out, Bit>,
     /// The serial line: high when idle, 8N1 frames LSB first.
     pub tx: Signal<Out, Bit>,
-    /// Register: a frame is being sent.
-    busy_q: DFF<Bit>,
+    /// Register: the part of the frame on the line.
+    state: DFF<TxState>,
     /// Register: the line is low (`tx` inverted, so that it powers up idle).
     tx_low: DFF<Bit>,
     /// Register: the data bits still to send, the next one at bit 0.
     shift: DFF<Bits<8>>,
-    /// Register: the bit on the line: 0 the start bit, 1..8 data, 9 the stop bit.
-    bit_index: DFF<Bits<4>>,
-    /// Register: the cycle of that bit, 1..N.
+    /// Register: the data bit on the line, 0..7 (in [`TxState::Data`]).
+    data_bit: DFF<Bits<3>>,
+    /// Register: the cycle of the bit on the line, 1..N.
     cycle: DFF<Cycles>,
-    /// The stop bit's last cycle: `bit_index` is 9 and `cycle` is N.
+    /// A frame is on the line.
+    sending: Signal<Local, Bit>,
+    /// The bit on the line ends at the next edge: `cycle` is N.
+    bit_end: Signal<Local, Bit>,
+    /// The stop bit's last cycle.
     last: Signal<Local, Bit>,
     /// `start` and `ready`: the byte is taken at the edge.
     take: Signal<Local, Bit>,
@@ -118,14 +136,10 @@ pub struct UartTx {
     cycles_per_bit: Constant<Cycles>,
     /// The first cycle of a bit.
     first_cycle: Constant<Cycles>,
-    /// The last data bit's number, 8.
-    last_data_bit: Constant<Bits<4>>,
-    /// The stop bit's number, 9.
-    stop_bit: Constant<Bits<4>>,
-    /// Bit number 0, the start bit.
-    start_bit: Constant<Bits<4>>,
+    /// The last data bit's number, 7.
+    last_data_bit: Constant<Bits<3>>,
     /// One more bit.
-    one_bit: Constant<Bits<4>>,
+    one_bit: Constant<Bits<3>>,
     /// One more cycle.
     one_cycle: Constant<Cycles>,
 }
@@ -153,18 +167,18 @@ impl UartTx {
             ready: Default::default(),
             busy: Default::default(),
             tx: Default::default(),
-            busy_q: Default::default(),
+            state: Default::default(),
             tx_low: Default::default(),
             shift: Default::default(),
-            bit_index: Default::default(),
+            data_bit: Default::default(),
             cycle: Default::default(),
+            sending: Default::default(),
+            bit_end: Default::default(),
             last: Default::default(),
             take: Default::default(),
             cycles_per_bit: Constant::new(cycles.into()),
             first_cycle: Constant::new(1u64.into()),
-            last_data_bit: Constant::new(8u64.into()),
-            stop_bit: Constant::new(9u64.into()),
-            start_bit: Constant::new(0u64.into()),
+            last_data_bit: Constant::new(7u64.into()),
             one_bit: Constant::new(1u64.into()),
             one_cycle: Constant::new(1u64.into()),
         }
@@ -181,38 +195,57 @@ impl Default for UartTx {
 impl Logic for UartTx {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, busy_q, tx_low, shift, bit_index, cycle);
-        self.last.next = self.busy_q.q.val()
-            & (self.bit_index.q.val() == self.stop_bit.val())
-            & (self.cycle.q.val() == self.cycles_per_bit.val());
-        self.ready.next = (!self.busy_q.q.val()) | self.last.val();
-        self.take.next = self.start.val() & ((!self.busy_q.q.val()) | self.last.val());
-        // A bit's cycles; at the end of a bit, the next bit onto the line.
-        if self.busy_q.q.val() {
-            if self.cycle.q.val() == self.cycles_per_bit.val() {
+        dff_setup!(self, clock, state, tx_low, shift, data_bit, cycle);
+        self.sending.next = self.state.q.val() != TxState::Idle;
+        self.bit_end.next = self.cycle.q.val() == self.cycles_per_bit.val();
+        self.last.next = (self.state.q.val() == TxState::Stop) & self.bit_end.val();
+        self.ready.next = (!self.sending.val()) | self.last.val();
+        self.take.next = self.start.val() & ((!self.sending.val()) | self.last.val());
+        // A bit's cycles.
+        if self.sending.val() {
+            if self.bit_end.val() {
                 self.cycle.d.next = self.first_cycle.val();
-                self.bit_index.d.next = self.bit_index.q.val() + self.one_bit.val();
-                if self.bit_index.q.val() == self.stop_bit.val() {
-                    self.busy_q.d.next = false;
-                } else if self.bit_index.q.val() == self.last_data_bit.val() {
-                    self.tx_low.d.next = false;
-                } else {
-                    self.tx_low.d.next = !self.shift.q.val().get_bit(0);
-                    self.shift.d.next = self.shift.q.val() >> 1;
-                }
             } else {
                 self.cycle.d.next = self.cycle.q.val() + self.one_cycle.val();
             }
         }
+        // At the end of a bit, the next bit onto the line.
+        match self.state.q.val() {
+            TxState::Idle => {}
+            TxState::Start => {
+                if self.bit_end.val() {
+                    self.tx_low.d.next = !self.shift.q.val().get_bit(0);
+                    self.shift.d.next = self.shift.q.val() >> 1;
+                    self.state.d.next = TxState::Data;
+                }
+            }
+            TxState::Data => {
+                if self.bit_end.val() {
+                    if self.data_bit.q.val() == self.last_data_bit.val() {
+                        self.tx_low.d.next = false;
+                        self.state.d.next = TxState::Stop;
+                    } else {
+                        self.tx_low.d.next = !self.shift.q.val().get_bit(0);
+                        self.shift.d.next = self.shift.q.val() >> 1;
+                        self.data_bit.d.next = self.data_bit.q.val() + self.one_bit.val();
+                    }
+                }
+            }
+            TxState::Stop => {
+                if self.bit_end.val() {
+                    self.state.d.next = TxState::Idle;
+                }
+            }
+        }
         // A byte taken: its start bit from the next cycle on.
         if self.take.val() {
-            self.busy_q.d.next = true;
+            self.state.d.next = TxState::Start;
             self.tx_low.d.next = true;
             self.shift.d.next = self.data.val();
-            self.bit_index.d.next = self.start_bit.val();
+            self.data_bit.d.next = 0.into();
             self.cycle.d.next = self.first_cycle.val();
         }
-        self.busy.next = self.busy_q.q.val();
+        self.busy.next = self.sending.val();
         self.tx.next = !self.tx_low.q.val();
     }
 }
