@@ -53,6 +53,7 @@ use crate::board::Board;
 use crate::expander::Expander;
 use crate::placer::{CornerShift, Placer};
 use crate::playout_bank::PlayoutBank;
+use crate::side::Side;
 use crate::tiles::Tiles;
 use crate::ucb_score::UcbScore;
 use model::board_tree::{MAX_DEPTH, NODES, POINT_BITS, VISIT_BITS};
@@ -248,6 +249,9 @@ pub struct BoardTree {
     /// The next BACKUP_WRITE is the leaf's.
     at_leaf: DFF<Bit>,
     // Combinational.
+    /// The walk's position, a `Side` a side, for the expander and the bank.
+    own_side: Signal<Local, Side>,
+    opp_side: Signal<Local, Side>,
     record_visits: Signal<Local, Bits<VISIT_BITS>>,
     record_points: Signal<Local, Bits<POINT_BITS>>,
     record_first: Signal<Local, Bits<ADDRESS_BITS>>,
@@ -395,6 +399,8 @@ impl BoardTree {
             record_visits: Default::default(),
             record_points: Default::default(),
             record_first: Default::default(),
+            own_side: Default::default(),
+            opp_side: Default::default(),
             record_count: Default::default(),
             record_shape: Default::default(),
             child_word: Default::default(),
@@ -542,25 +548,24 @@ impl Logic for BoardTree {
 
         // The expander: the walk's position (the root's, loaded by `start`),
         // started from its register.
+        self.own_side.next.cells = self.own_w.q.val();
+        self.own_side.next.start_square = self.square_w.q.val();
+        self.own_side.next.tiles = self.tiles_w.q.val();
+        self.opp_side.next.cells = self.opp_w.q.val();
+        self.opp_side.next.start_square = self.opp_square_w.q.val();
+        self.opp_side.next.tiles = self.opp_tiles_w.q.val();
         self.expander.clock.next = self.clock.val();
         self.expander.start.next = self.expander_go.q.val() & !self.cancel.val();
         self.expander_go.d.next = false;
-        self.expander.own.next = self.own_w.q.val();
-        self.expander.opponent.next = self.opp_w.q.val();
-        self.expander.start_square.next = self.square_w.q.val();
-        self.expander.opponent_start_square.next = self.opp_square_w.q.val();
-        self.expander.tiles_left.next = self.tiles_w.q.val();
+        self.expander.own.next = self.own_side.val();
+        self.expander.opponent.next = self.opp_side.val();
         // The bank: the walk's position.
         self.bank.clock.next = self.clock.val();
         self.bank.start.next = false;
         self.bank.reseed.next = self.first_round.q.val();
         self.bank.seed.next = self.seed.val();
-        self.bank.own.next = self.own_w.q.val();
-        self.bank.opponent.next = self.opp_w.q.val();
-        self.bank.start_square.next = self.square_w.q.val();
-        self.bank.opponent_start_square.next = self.opp_square_w.q.val();
-        self.bank.tiles_left.next = self.tiles_w.q.val();
-        self.bank.opponent_tiles_left.next = self.opp_tiles_w.q.val();
+        self.bank.own.next = self.own_side.val();
+        self.bank.opponent.next = self.opp_side.val();
         self.bank.passes.next = self.passes_w.q.val();
         // The score pipeline: the children as they are read.
         self.scorer.clock.next = self.clock.val();

@@ -4,22 +4,24 @@
 //! whose doc comment is the specification (the order and the cycles).
 //!
 //! # How
-//! `start` starts the candidate stream ([`CellCandidates`], the side to
-//! move's forbidden and attach cells from a [`MaskUnit`]) and the scoring
-//! pipeline behind it ([`Scorer`]) at once. Each candidate scored goes
-//! into a [`CHILDREN`]-entry list kept in order of score, highest first: entry `i` stays where it is when it is valid and its score is at
-//! least the new one's (so ties keep the hardware's order); the new one
-//! takes the first place that does not stay, and the entries after it move
-//! down one (the last drops out when the list is full). Once the scorer
-//! is finished the list's head is kept as the best candidate and the list
-//! streams out from its head, moving up one entry a cycle,
-//! `child` high with each child; the cycle after the last raises `done`.
+//! A three-state machine (`State`: idle, score, stream) sequences; the
+//! position comes as two [`Side`]s. `start` starts the candidate stream
+//! ([`CellCandidates`], the side to move's forbidden and attach cells from
+//! a [`MaskUnit`]) and the scoring pipeline behind it ([`Scorer`]) at
+//! once. Each candidate scored goes into a [`CHILDREN`]-entry list kept in
+//! order of score, highest first: entry `i` stays where it is when it is
+//! valid and its score is at least the new one's (so ties keep the
+//! hardware's order); the new one takes the first place that does not
+//! stay, and the entries after it move down one (the last drops out when
+//! the list is full). Once the scorer is finished the list's head is kept
+//! as the best candidate and the list streams out from its head, moving up
+//! one entry a cycle, `child` high with each child; the cycle after the
+//! last raises `done`.
 
-use crate::board::Board;
 use crate::cell_candidates::CellCandidates;
 use crate::mask_unit::MaskUnit;
 use crate::scorer::Scorer;
-use crate::tiles::Tiles;
+use crate::side::Side;
 use model::expander::CHILDREN;
 use rust_hdl::prelude::*;
 
@@ -36,11 +38,15 @@ pub type Count = Bits<COUNT_BITS>;
 const LAST: usize = CHILDREN - 1;
 const _: () = assert!(LAST == 15);
 
-/// The phases.
-mod phase {
-    pub const IDLE: u64 = 0;
-    pub const SCORE: u64 = 1;
-    pub const STREAM: u64 = 2;
+/// The expander's states.
+#[derive(Copy, Clone, Debug, PartialEq, LogicState)]
+enum State {
+    /// Waiting for a `start`.
+    Idle,
+    /// Scoring the candidates into the list.
+    Score,
+    /// Streaming the list out.
+    Stream,
 }
 
 /// The expander.
@@ -50,16 +56,11 @@ pub struct Expander {
     pub clock: Signal<In, Clock>,
     /// One-cycle pulse, taken while idle: expand the position below.
     pub start: Signal<In, Bit>,
-    /// The side to move's cells.
-    pub own: Signal<In, Board>,
-    /// The other side's cells.
-    pub opponent: Signal<In, Board>,
-    /// The side to move's start square, one-hot.
-    pub start_square: Signal<In, Board>,
-    /// The other side's start square.
-    pub opponent_start_square: Signal<In, Board>,
-    /// The side to move's tiles not yet placed.
-    pub tiles_left: Signal<In, Tiles>,
+    /// The side to move: its cells, start square and tiles left.
+    pub own: Signal<In, Side>,
+    /// The other side (its tiles left are not read: the children are the
+    /// side to move's).
+    pub opponent: Signal<In, Side>,
     /// High with each child streamed out, best first.
     pub child: Signal<Out, Bit>,
     /// The child's oriented shape.
@@ -84,7 +85,7 @@ pub struct Expander {
     masks: MaskUnit,
     stream: CellCandidates,
     scorer: Scorer,
-    phase: DFF<Bits<2>>,
+    state: DFF<State>,
     valid: [DFF<Bit>; CHILDREN],
     key: [DFF<Bits<12>>; CHILDREN],
     shape: [DFF<Bits<7>>; CHILDREN],
@@ -101,23 +102,16 @@ pub struct Expander {
     /// The scored candidate's score as an offset-binary key.
     new_key: Signal<Local, Bits<12>>,
     sign: Constant<Bits<12>>,
-    p_idle: Constant<Bits<2>>,
-    p_score: Constant<Bits<2>>,
-    p_stream: Constant<Bits<2>>,
 }
 
 impl Expander {
     /// An idle expander with an empty list.
     pub fn new() -> Expander {
-        let p = |v: u64| Constant::new(Bits::<2>::from(v));
         Expander {
             clock: Default::default(),
             start: Default::default(),
             own: Default::default(),
             opponent: Default::default(),
-            start_square: Default::default(),
-            opponent_start_square: Default::default(),
-            tiles_left: Default::default(),
             child: Default::default(),
             child_shape: Default::default(),
             child_corner: Default::default(),
@@ -131,7 +125,7 @@ impl Expander {
             masks: MaskUnit::new(),
             stream: CellCandidates::new(),
             scorer: Scorer::new(),
-            phase: Default::default(),
+            state: Default::default(),
             valid: Default::default(),
             key: Default::default(),
             shape: Default::default(),
@@ -146,9 +140,6 @@ impl Expander {
             keep: Default::default(),
             new_key: Default::default(),
             sign: Constant::new(0x800u64.into()),
-            p_idle: p(phase::IDLE),
-            p_score: p(phase::SCORE),
-            p_stream: p(phase::STREAM),
         }
     }
 }
@@ -165,7 +156,7 @@ impl Logic for Expander {
         dff_setup!(
             self,
             clock,
-            phase,
+            state,
             count,
             found_q,
             best_shape_q,
@@ -185,19 +176,19 @@ impl Logic for Expander {
             self.corner[i].d.next = self.corner[i].q.val();
             self.tile[i].d.next = self.tile[i].q.val();
         }
-        self.masks.own.next = self.own.val();
-        self.masks.opponent.next = self.opponent.val();
-        self.masks.start.next = self.start_square.val();
+        self.masks.own.next = self.own.val().cells;
+        self.masks.opponent.next = self.opponent.val().cells;
+        self.masks.start.next = self.own.val().start_square;
         self.stream.clock.next = self.clock.val();
         self.stream.start.next = false;
         self.stream.forbidden.next = self.masks.forbidden.val();
         self.stream.attach.next = self.masks.attach.val();
-        self.stream.tiles_left.next = self.tiles_left.val();
+        self.stream.tiles_left.next = self.own.val().tiles;
         self.scorer.clock.next = self.clock.val();
         self.scorer.start.next = false;
-        self.scorer.own.next = self.own.val();
-        self.scorer.opponent.next = self.opponent.val();
-        self.scorer.opponent_start_square.next = self.opponent_start_square.val();
+        self.scorer.own.next = self.own.val().cells;
+        self.scorer.opponent.next = self.opponent.val().cells;
+        self.scorer.opponent_start_square.next = self.opponent.val().start_square;
         self.scorer.candidate.next = self.stream.valid.val();
         self.scorer.shape.next = self.stream.shape.val();
         self.scorer.corner.next = self.stream.corner.val();
@@ -208,75 +199,79 @@ impl Logic for Expander {
         }
         self.done_q.d.next = false;
         self.child.next = false;
-        if self.phase.q.val() == self.p_idle.val() {
-            if self.start.val() {
-                self.stream.start.next = true;
-                self.scorer.start.next = true;
-                for i in 0..CHILDREN {
-                    self.valid[i].d.next = false;
+        match self.state.q.val() {
+            State::Idle => {
+                if self.start.val() {
+                    self.stream.start.next = true;
+                    self.scorer.start.next = true;
+                    for i in 0..CHILDREN {
+                        self.valid[i].d.next = false;
+                    }
+                    self.count.d.next = 0.into();
+                    self.state.d.next = State::Score;
                 }
-                self.count.d.next = 0.into();
-                self.phase.d.next = self.p_score.val();
             }
-        } else if self.phase.q.val() == self.p_score.val() {
-            if self.scorer.scored.val() {
-                self.count.d.next = self.count.q.val() + 1;
-                // The first entry that does not stay takes the new one; the
-                // ones after it move down.
-                if !self.keep[0].val() {
-                    self.valid[0].d.next = true;
-                    self.key[0].d.next = self.new_key.val();
-                    self.shape[0].d.next = self.scorer.scored_shape.val();
-                    self.corner[0].d.next = self.scorer.scored_corner.val();
-                    self.tile[0].d.next = self.scorer.scored_tile.val();
-                }
-                for i in 1..CHILDREN {
-                    if !self.keep[i].val() {
-                        self.valid[i].d.next = true;
-                        if self.keep[i - 1].val() {
-                            self.key[i].d.next = self.new_key.val();
-                            self.shape[i].d.next = self.scorer.scored_shape.val();
-                            self.corner[i].d.next = self.scorer.scored_corner.val();
-                            self.tile[i].d.next = self.scorer.scored_tile.val();
-                        } else {
-                            self.valid[i].d.next = self.valid[i - 1].q.val();
-                            self.key[i].d.next = self.key[i - 1].q.val();
-                            self.shape[i].d.next = self.shape[i - 1].q.val();
-                            self.corner[i].d.next = self.corner[i - 1].q.val();
-                            self.tile[i].d.next = self.tile[i - 1].q.val();
+            State::Score => {
+                if self.scorer.scored.val() {
+                    self.count.d.next = self.count.q.val() + 1;
+                    // The first entry that does not stay takes the new one; the
+                    // ones after it move down.
+                    if !self.keep[0].val() {
+                        self.valid[0].d.next = true;
+                        self.key[0].d.next = self.new_key.val();
+                        self.shape[0].d.next = self.scorer.scored_shape.val();
+                        self.corner[0].d.next = self.scorer.scored_corner.val();
+                        self.tile[0].d.next = self.scorer.scored_tile.val();
+                    }
+                    for i in 1..CHILDREN {
+                        if !self.keep[i].val() {
+                            self.valid[i].d.next = true;
+                            if self.keep[i - 1].val() {
+                                self.key[i].d.next = self.new_key.val();
+                                self.shape[i].d.next = self.scorer.scored_shape.val();
+                                self.corner[i].d.next = self.scorer.scored_corner.val();
+                                self.tile[i].d.next = self.scorer.scored_tile.val();
+                            } else {
+                                self.valid[i].d.next = self.valid[i - 1].q.val();
+                                self.key[i].d.next = self.key[i - 1].q.val();
+                                self.shape[i].d.next = self.shape[i - 1].q.val();
+                                self.corner[i].d.next = self.corner[i - 1].q.val();
+                                self.tile[i].d.next = self.tile[i - 1].q.val();
+                            }
                         }
                     }
                 }
-            }
-            if self.scorer.finished.val() {
-                // Every score is in: the head is the best.
-                self.found_q.d.next = self.valid[0].q.val();
-                self.best_shape_q.d.next = self.shape[0].q.val();
-                self.best_corner_q.d.next = self.corner[0].q.val();
-                self.best_tile_q.d.next = self.tile[0].q.val();
-                self.phase.d.next = self.p_stream.val();
-            }
-        } else {
-            // STREAM: the head goes out, the list moves up one.
-            if self.valid[0].q.val() {
-                self.child.next = true;
-                for i in 0..LAST {
-                    self.valid[i].d.next = self.valid[i + 1].q.val();
-                    self.key[i].d.next = self.key[i + 1].q.val();
-                    self.shape[i].d.next = self.shape[i + 1].q.val();
-                    self.corner[i].d.next = self.corner[i + 1].q.val();
-                    self.tile[i].d.next = self.tile[i + 1].q.val();
+                if self.scorer.finished.val() {
+                    // Every score is in: the head is the best.
+                    self.found_q.d.next = self.valid[0].q.val();
+                    self.best_shape_q.d.next = self.shape[0].q.val();
+                    self.best_corner_q.d.next = self.corner[0].q.val();
+                    self.best_tile_q.d.next = self.tile[0].q.val();
+                    self.state.d.next = State::Stream;
                 }
-                self.valid[15].d.next = false;
-            } else {
-                self.done_q.d.next = true;
-                self.phase.d.next = self.p_idle.val();
+            }
+            State::Stream => {
+                // The head goes out, the list moves up one.
+                if self.valid[0].q.val() {
+                    self.child.next = true;
+                    for i in 0..LAST {
+                        self.valid[i].d.next = self.valid[i + 1].q.val();
+                        self.key[i].d.next = self.key[i + 1].q.val();
+                        self.shape[i].d.next = self.shape[i + 1].q.val();
+                        self.corner[i].d.next = self.corner[i + 1].q.val();
+                        self.tile[i].d.next = self.tile[i + 1].q.val();
+                    }
+                    self.valid[15].d.next = false;
+                } else {
+                    self.done_q.d.next = true;
+                    self.state.d.next = State::Idle;
+                }
             }
         }
         self.child_shape.next = self.shape[0].q.val();
         self.child_corner.next = self.corner[0].q.val();
         self.done.next = self.done_q.q.val();
-        self.busy.next = self.phase.q.val() != self.p_idle.val();
+        self.busy.next = self.state.q.val() != State::Idle;
         self.candidates.next = self.count.q.val();
         self.found.next = self.found_q.q.val();
         self.best_shape.next = self.best_shape_q.q.val();

@@ -6,18 +6,29 @@
 //! streams and the cycles).
 //!
 //! # How
+//! The position comes as two [`Side`]s; two [`MaskUnit`]s turn them into
+//! the [`PlayoutSide`]s (forbidden and attach cells, tiles) every engine
+//! starts from. A two-state machine (`State`: idle, running) sequences:
 //! `start` (while idle) starts every engine on the position at the inputs,
 //! each with its stream; with `reseed` high, engine `e`'s stream starts
 //! again from `seed ^ SALTS[e]` with its lowest bit set. When an engine is done its
 //! stream takes the engine's last state and its points are noted; a cycle
 //! after the last engine, the points are added and `done` pulses.
 
-use crate::board::Board;
 use crate::cell_playout::CellPlayout;
 use crate::mask_unit::MaskUnit;
-use crate::tiles::Tiles;
+use crate::side::{PlayoutSide, Side};
 use model::playout_bank::{ENGINES, SALTS};
 use rust_hdl::prelude::*;
+
+/// The bank's states.
+#[derive(Copy, Clone, Debug, PartialEq, LogicState)]
+enum State {
+    /// Waiting for a `start`.
+    Idle,
+    /// The engines playing out.
+    Running,
+}
 
 /// The bank.
 #[derive(LogicBlock)]
@@ -31,18 +42,10 @@ pub struct PlayoutBank {
     pub reseed: Signal<In, Bit>,
     /// The seed a `start` with `reseed` takes.
     pub seed: Signal<In, Bits<32>>,
-    /// The side to move's cells.
-    pub own: Signal<In, Board>,
-    /// The other side's cells.
-    pub opponent: Signal<In, Board>,
-    /// The side to move's start square, one-hot.
-    pub start_square: Signal<In, Board>,
-    /// The other side's start square.
-    pub opponent_start_square: Signal<In, Board>,
-    /// The side to move's tiles not yet placed.
-    pub tiles_left: Signal<In, Tiles>,
-    /// The other side's.
-    pub opponent_tiles_left: Signal<In, Tiles>,
+    /// The side to move: its cells, start square and tiles left.
+    pub own: Signal<In, Side>,
+    /// The other side.
+    pub opponent: Signal<In, Side>,
     /// Passes in a row before the position (0, 1 or 2).
     pub passes: Signal<In, Bits<2>>,
     /// High for one cycle when every engine is done; `points` and `plies`
@@ -64,10 +67,13 @@ pub struct PlayoutBank {
     scores: [DFF<Bits<8>>; ENGINES],
     /// Bit `e`: engine `e` is done.
     finished: DFF<Bits<ENGINES>>,
-    running: DFF<Bit>,
+    state: DFF<State>,
     done_q: DFF<Bit>,
     points_q: DFF<Bits<8>>,
     total: Signal<Local, Bits<8>>,
+    /// Each side as every engine starts from it.
+    own_side: Signal<Local, PlayoutSide>,
+    other_side: Signal<Local, PlayoutSide>,
     /// Each engine's plies, as 16 bits, and their sum.
     engine_plies: [Signal<Local, Bits<16>>; ENGINES],
     total_plies: Signal<Local, Bits<16>>,
@@ -87,10 +93,6 @@ impl PlayoutBank {
             seed: Default::default(),
             own: Default::default(),
             opponent: Default::default(),
-            start_square: Default::default(),
-            opponent_start_square: Default::default(),
-            tiles_left: Default::default(),
-            opponent_tiles_left: Default::default(),
             passes: Default::default(),
             done: Default::default(),
             busy: Default::default(),
@@ -102,10 +104,12 @@ impl PlayoutBank {
             streams: Default::default(),
             scores: Default::default(),
             finished: Default::default(),
-            running: Default::default(),
+            state: Default::default(),
             done_q: Default::default(),
             points_q: Default::default(),
             total: Default::default(),
+            own_side: Default::default(),
+            other_side: Default::default(),
             engine_plies: Default::default(),
             total_plies: Default::default(),
             engines_busy: Default::default(),
@@ -124,36 +128,38 @@ impl Default for PlayoutBank {
 impl Logic for PlayoutBank {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, finished, running, done_q, points_q);
+        dff_setup!(self, clock, finished, state, done_q, points_q);
         self.done_q.d.next = false;
         self.total.next = 0.into();
         self.now_finished.next = self.finished.q.val();
         self.total_plies.next = 0.into();
         self.engines_busy.next = false;
-        self.own_masks.own.next = self.own.val();
-        self.own_masks.opponent.next = self.opponent.val();
-        self.own_masks.start.next = self.start_square.val();
-        self.other_masks.own.next = self.opponent.val();
-        self.other_masks.opponent.next = self.own.val();
-        self.other_masks.start.next = self.opponent_start_square.val();
+        self.own_masks.own.next = self.own.val().cells;
+        self.own_masks.opponent.next = self.opponent.val().cells;
+        self.own_masks.start.next = self.own.val().start_square;
+        self.other_masks.own.next = self.opponent.val().cells;
+        self.other_masks.opponent.next = self.own.val().cells;
+        self.other_masks.start.next = self.opponent.val().start_square;
+        self.own_side.next.forbidden = self.own_masks.forbidden.val();
+        self.own_side.next.attach = self.own_masks.attach.val();
+        self.own_side.next.tiles = self.own.val().tiles;
+        self.other_side.next.forbidden = self.other_masks.forbidden.val();
+        self.other_side.next.attach = self.other_masks.attach.val();
+        self.other_side.next.tiles = self.opponent.val().tiles;
         for e in 0..ENGINES {
             self.engines[e].clock.next = self.clock.val();
             self.streams[e].clock.next = self.clock.val();
             self.scores[e].clock.next = self.clock.val();
             self.streams[e].d.next = self.streams[e].q.val();
             self.scores[e].d.next = self.scores[e].q.val();
-            self.engines[e].forbidden.next = self.own_masks.forbidden.val();
-            self.engines[e].attach.next = self.own_masks.attach.val();
-            self.engines[e].opponent_forbidden.next = self.other_masks.forbidden.val();
-            self.engines[e].opponent_attach.next = self.other_masks.attach.val();
-            self.engines[e].tiles_left.next = self.tiles_left.val();
-            self.engines[e].opponent_tiles_left.next = self.opponent_tiles_left.val();
+            self.engines[e].own.next = self.own_side.val();
+            self.engines[e].opponent.next = self.other_side.val();
             self.engines[e].passes.next = self.passes.val();
             self.engines[e].seed.next = self.streams[e].q.val();
             if self.reseed.val() {
                 self.engines[e].seed.next = (self.seed.val() ^ self.salts[e].val()) | 1;
             }
-            self.engines[e].start.next = self.start.val() & !self.running.q.val();
+            self.engines[e].start.next = self.start.val() & (self.state.q.val() == State::Idle);
             if self.engines[e].done.val() {
                 self.streams[e].d.next = self.engines[e].rng.val();
                 self.now_finished.next = self.now_finished.val().replace_bit(e, true);
@@ -175,18 +181,23 @@ impl Logic for PlayoutBank {
             self.engines_busy.next = self.engines_busy.val() | self.engines[e].busy.val();
         }
         self.finished.d.next = self.now_finished.val();
-        if self.running.q.val() {
-            if self.finished.q.val().all() {
-                self.points_q.d.next = self.total.val();
-                self.done_q.d.next = true;
-                self.running.d.next = false;
+        match self.state.q.val() {
+            State::Idle => {
+                if self.start.val() {
+                    self.finished.d.next = 0.into();
+                    self.state.d.next = State::Running;
+                }
             }
-        } else if self.start.val() {
-            self.finished.d.next = 0.into();
-            self.running.d.next = true;
+            State::Running => {
+                if self.finished.q.val().all() {
+                    self.points_q.d.next = self.total.val();
+                    self.done_q.d.next = true;
+                    self.state.d.next = State::Idle;
+                }
+            }
         }
         self.done.next = self.done_q.q.val();
-        self.busy.next = self.running.q.val() | self.engines_busy.val();
+        self.busy.next = (self.state.q.val() == State::Running) | self.engines_busy.val();
         self.points.next = self.points_q.q.val();
         self.plies.next = self.total_plies.val();
     }

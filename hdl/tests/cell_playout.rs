@@ -14,7 +14,7 @@ use ::model::cell_playout::run as model_run;
 use ::model::cell_playout::EngineRun;
 use blokus::Position;
 use games::blokus::sensible_games;
-use hdl::CellPlayout;
+use hdl::{CellPlayout, PlayoutSide};
 use inputs::{board, tiles};
 use rows::lint_verilog;
 use rust_hdl::prelude::*;
@@ -48,12 +48,13 @@ fn run(cases: &[(Position, u32)], limit: u64) -> Vec<EngineRun> {
             x = ep.watch(|x| x.clock.val().clk, x)?;
             for (p, seed, placements) in &cases {
                 let me = p.to_move();
-                x.forbidden.next = board(p.forbidden(me));
-                x.attach.next = board(p.attach_cells(me));
-                x.opponent_forbidden.next = board(p.forbidden(me.other()));
-                x.opponent_attach.next = board(p.attach_cells(me.other()));
-                x.tiles_left.next = tiles(p, me);
-                x.opponent_tiles_left.next = tiles(p, me.other());
+                for (side, player) in [(&mut x.own, me), (&mut x.opponent, me.other())] {
+                    side.next = PlayoutSide {
+                        forbidden: board(p.forbidden(player)),
+                        attach: board(p.attach_cells(player)),
+                        tiles: tiles(p, player),
+                    };
+                }
                 x.passes.next = u64::from(p.passes_in_row()).into();
                 x.seed.next = u64::from(*seed).into();
                 x.start.next = true;

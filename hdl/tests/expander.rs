@@ -33,7 +33,7 @@ fn run(positions: &[Position], limit: u64) -> Vec<Said> {
             let mut x = ep.init()?;
             x = ep.watch(|x| x.clock.val().clk, x)?;
             for p in &positions {
-                drive_position!(x, p);
+                drive_sides!(x, p);
                 x.start.next = true;
                 let (mut edges, mut children) = (0, Vec::new());
                 loop {

@@ -14,7 +14,6 @@ use ::model::playout_bank::PlayoutBank as BankModel;
 use blokus::Position;
 use games::blokus::sensible_games;
 use hdl::PlayoutBank;
-use inputs::tiles;
 use rows::lint_verilog;
 use rust_hdl::prelude::*;
 use std::sync::{Arc, Mutex};
@@ -35,8 +34,7 @@ fn run(positions: &[Position], limit: u64) -> Vec<(u32, u32, u64)> {
             let mut x = ep.init()?;
             x = ep.watch(|x| x.clock.val().clk, x)?;
             for (n, p) in positions.iter().enumerate() {
-                drive_position!(x, p);
-                x.opponent_tiles_left.next = tiles(p, p.to_move().other());
+                drive_sides!(x, p);
                 x.passes.next = u64::from(p.passes_in_row()).into();
                 x.seed.next = u64::from(SEED).into();
                 x.reseed.next = n == 0;

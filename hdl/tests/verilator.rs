@@ -298,20 +298,7 @@ fn cell_playout_model_plays_out_as_the_reference_model() {
         "cell_playout",
         true,
         &[
-            "start",
-            "forbidden",
-            "attach",
-            "opponent_forbidden",
-            "opponent_attach",
-            "tiles_left",
-            "opponent_tiles_left",
-            "passes",
-            "seed",
-            "done",
-            "busy",
-            "margin",
-            "plies",
-            "rng",
+            "start", "own", "opponent", "passes", "seed", "done", "busy", "margin", "plies", "rng",
         ],
     );
     // Every 40th position of the 320 games (the empty board, openings,
@@ -321,12 +308,8 @@ fn cell_playout_model_plays_out_as_the_reference_model() {
     let (results, elapsed) = run_block(&model, &positions, 10_000, 0, |n, p| {
         let me = p.to_move();
         vec![
-            ("forbidden", words(p.forbidden(me))),
-            ("attach", words(p.attach_cells(me))),
-            ("opponent_forbidden", words(p.forbidden(me.other()))),
-            ("opponent_attach", words(p.attach_cells(me.other()))),
-            ("tiles_left", vec![tiles_held(p, me)]),
-            ("opponent_tiles_left", vec![tiles_held(p, me.other())]),
+            ("own", playout_side(p, me)),
+            ("opponent", playout_side(p, me.other())),
             ("passes", vec![u64::from(p.passes_in_row())]),
             ("seed", vec![u64::from(seed(n))]),
         ]
@@ -447,19 +430,7 @@ fn playout_bank_model_plays_out_as_the_reference_model() {
         "playout_bank",
         true,
         &[
-            "start",
-            "reseed",
-            "seed",
-            "own",
-            "opponent",
-            "start_square",
-            "opponent_start_square",
-            "tiles_left",
-            "opponent_tiles_left",
-            "passes",
-            "done",
-            "busy",
-            "points",
+            "start", "reseed", "seed", "own", "opponent", "passes", "done", "busy", "points",
             "plies",
         ],
     );
@@ -467,8 +438,11 @@ fn playout_bank_model_plays_out_as_the_reference_model() {
     // reseeds the streams, the others go on from where the engines left them.
     let positions: Vec<Position> = game_positions().into_iter().step_by(60).collect();
     const SEED: u32 = 0xB10C_0D05;
-    let (results, elapsed) = run_search_block(&model, &positions, 20_000, 0, |n, p| {
+    let (results, elapsed) = run_block(&model, &positions, 20_000, 0, |n, p| {
+        let me = p.to_move();
         vec![
+            ("own", side(p, me)),
+            ("opponent", side(p, me.other())),
             ("reseed", vec![u64::from(n == 0)]),
             ("seed", vec![u64::from(SEED)]),
             ("passes", vec![u64::from(p.passes_in_row())]),
@@ -727,6 +701,43 @@ fn run_block(
         .collect();
     assert_eq!(replies.next(), None);
     (results, elapsed)
+}
+
+/// Fields packed as a `LogicStruct` port takes them: each `(words, width)`
+/// above the ones before it, the first lowest.
+fn packed(fields: &[(&[u64], usize)]) -> Vec<u64> {
+    let total: usize = fields.iter().map(|(_, width)| width).sum();
+    let mut out = vec![0u64; total.div_ceil(64)];
+    let mut at = 0;
+    for (words, width) in fields {
+        for bit in 0..*width {
+            if words[bit / 64] >> (bit % 64) & 1 == 1 {
+                out[(at + bit) / 64] |= 1 << ((at + bit) % 64);
+            }
+        }
+        at += width;
+    }
+    out
+}
+
+/// `player`'s side in `p` as the playout engine's `PlayoutSide` port: its
+/// forbidden and attach cells and its tiles.
+fn playout_side(p: &Position, player: Player) -> Vec<u64> {
+    packed(&[
+        (&words(p.forbidden(player)), 196),
+        (&words(p.attach_cells(player)), 196),
+        (&[tiles_held(p, player)], 21),
+    ])
+}
+
+/// `player`'s side in `p` as the search blocks' `Side` port: its cells, its
+/// start square and its tiles.
+fn side(p: &Position, player: Player) -> Vec<u64> {
+    packed(&[
+        (&words(p.cells(player)), 196),
+        (&words(Bitboard::from_cell(player.start_square())), 196),
+        (&[tiles_held(p, player)], 21),
+    ])
 }
 
 /// The tiles `player` holds in `p`, as the blocks' 21-bit input.
@@ -1011,9 +1022,6 @@ fn expander_model_streams_the_children_of_the_reference_model() {
             "start",
             "own",
             "opponent",
-            "start_square",
-            "opponent_start_square",
-            "tiles_left",
             "child",
             "child_shape",
             "child_corner",
@@ -1033,9 +1041,11 @@ fn expander_model_streams_the_children_of_the_reference_model() {
     let expansions: Vec<Expansion> = positions.iter().map(expand).collect();
     for (p, want) in positions.iter().zip(&expansions) {
         let me = p.to_move();
-        let mut values: Vec<(&str, Vec<u64>)> = vec![("start", vec![1])];
-        values.extend(board_inputs(p));
-        values.push(("tiles_left", vec![tiles_held(p, me)]));
+        let mut values: Vec<(&str, Vec<u64>)> = vec![
+            ("start", vec![1]),
+            ("own", side(p, me)),
+            ("opponent", side(p, me.other())),
+        ];
         script += &pulse_and_watch(&model, &mut values, want.edges as usize);
     }
     let started = Instant::now();

@@ -1,12 +1,12 @@
 //! A position as a search block's inputs: its boards as `hdl::Board`s, a
-//! side's tiles as the blocks' `tiles_left`.
+//! side's tiles as the blocks' `tiles_left`, a side as an `hdl::Side`.
 
 #![allow(dead_code)] // each test binary uses its own subset
 
 use blokus::tiles::ALL_TILES;
 use blokus::{Bitboard, Player, Position};
 use hdl::tiles::Tiles;
-use hdl::{board_from_words, Board};
+use hdl::{board_from_words, Board, Side};
 
 /// A bitboard as a block's board.
 pub fn board(b: Bitboard) -> Board {
@@ -18,9 +18,30 @@ pub fn tiles(p: &Position, player: Player) -> Tiles {
     u64::from(!p.used_tiles(player) & ALL_TILES).into()
 }
 
+/// `player`'s side in `p` as a block's `Side`: its cells, start square
+/// and tiles left.
+pub fn side(p: &Position, player: Player) -> Side {
+    Side {
+        cells: board(p.cells(player)),
+        start_square: board(Bitboard::from_cell(player.start_square())),
+        tiles: tiles(p, player),
+    }
+}
+
+/// Drives the two `Side` inputs of a block (`own`, the side to move, and
+/// `opponent`) from `$p` in a testbench.
+#[macro_export]
+macro_rules! drive_sides {
+    ($x:expr, $p:expr) => {{
+        let me = $p.to_move();
+        $x.own.next = inputs::side($p, me);
+        $x.opponent.next = inputs::side($p, me.other());
+    }};
+}
+
 /// Drives a search block's position inputs from `$p` in a testbench: the
 /// side to move's cells and the other side's, both start squares and the
-/// mover's tiles left (every search block has these five ports); the
+/// mover's tiles left (the board search's five position ports); the
 /// blocks' other inputs are set beside it.
 #[macro_export]
 macro_rules! drive_position {

@@ -1,0 +1,53 @@
+//! APPLY: a placement's effect on both sides. The placement's cells (the
+//! shape's cells on box corner 0, shifted onto the corner); the mover's
+//! forbidden cells gain them and their edges, its attach cells their free
+//! corners; the other side loses them as attach cells and gains them as
+//! forbidden; the mover's tile is placed; the cells next to the placement.
+
+use crate::board::Board;
+use crate::neighbours::Neighbours;
+use crate::placer::CornerShift;
+use crate::side::PlayoutSide;
+use rust_hdl::prelude::*;
+
+/// Both sides after the mover's placement.
+#[derive(LogicBlock, Default)]
+pub struct Apply {
+    /// The side that places.
+    pub mover: Signal<In, PlayoutSide>,
+    /// The other side.
+    pub other: Signal<In, PlayoutSide>,
+    /// The shape's cells with its box corner on cell 0.
+    pub origin: Signal<In, Board>,
+    /// The placement's box corner.
+    pub corner: Signal<In, Bits<8>>,
+    /// The shape's tile.
+    pub tile: Signal<In, Bits<5>>,
+    /// The mover after the placement.
+    pub moved: Signal<Out, PlayoutSide>,
+    /// The other side after it.
+    pub waited: Signal<Out, PlayoutSide>,
+    /// The cells next to the placement, by an edge or a corner.
+    pub near: Signal<Out, Board>,
+    shift: CornerShift,
+    neighbours: Neighbours,
+}
+
+impl Logic for Apply {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.shift.origin.next = self.origin.val();
+        self.shift.corner.next = self.corner.val();
+        self.neighbours.cells.next = self.shift.cells.val();
+        self.waited.next.forbidden = self.other.val().forbidden | self.shift.cells.val();
+        self.waited.next.attach = self.other.val().attach & !self.shift.cells.val();
+        self.waited.next.tiles = self.other.val().tiles;
+        self.moved.next.forbidden =
+            self.mover.val().forbidden | self.shift.cells.val() | self.neighbours.edges.val();
+        self.moved.next.attach = (self.mover.val().attach | self.neighbours.diagonals.val())
+            & !(self.mover.val().forbidden | self.shift.cells.val() | self.neighbours.edges.val());
+        self.moved.next.tiles =
+            self.mover.val().tiles & !(bit_cast::<21, 1>(1.into()) << self.tile.val());
+        self.near.next = self.neighbours.edges.val() | self.neighbours.diagonals.val();
+    }
+}
