@@ -39,7 +39,7 @@ pub struct Sides {
     pub corner: Signal<In, Bits<8>>,
     /// The shape's tile.
     pub tile: Signal<In, Bits<5>>,
-    /// The game is over: the sides swap for the tally.
+    /// The game is over: the sides' tiles swap for the tally.
     pub swap: Signal<In, Bit>,
     /// The side to move.
     pub own: Signal<Out, PlayoutSide>,
@@ -85,10 +85,6 @@ impl Logic for Sides {
             self.root_q.d.next = !self.root_q.q.val();
             self.plies_q.d.next = self.plies_q.q.val() + 1;
         }
-        if self.dead.val() {
-            self.own_q.d.next.forbidden = self.own_q.q.val().forbidden | self.dead_cell.val();
-            self.own_q.d.next.attach = self.own_q.q.val().attach & !self.dead_cell.val();
-        }
         if self.place.val() {
             self.own_q.d.next = self.apply.waited.val();
             self.other_q.d.next = self.apply.moved.val();
@@ -98,9 +94,17 @@ impl Logic for Sides {
             self.plies_q.d.next = self.plies_q.q.val() + 1;
         }
         if self.swap.val() {
-            self.own_q.d.next = self.other_q.q.val();
-            self.other_q.d.next = self.own_q.q.val();
+            // Only the tiles, which the tally reads: swapping the cells too
+            // would put a fifth input on every cell register's mux.
+            self.own_q.d.next.tiles = self.other_q.q.val().tiles;
+            self.other_q.d.next.tiles = self.own_q.q.val().tiles;
             self.root_q.d.next = !self.root_q.q.val();
+        }
+        // Last, as the latest to settle (the fit's any, through PAIRS): the
+        // commands are never two at once, so the order is only the muxes'.
+        if self.dead.val() {
+            self.own_q.d.next.forbidden = self.own_q.q.val().forbidden | self.dead_cell.val();
+            self.own_q.d.next.attach = self.own_q.q.val().attach & !self.dead_cell.val();
         }
         self.own.next = self.own_q.q.val();
         self.near.next = self.near_q.q.val();
