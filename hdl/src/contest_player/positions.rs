@@ -1,0 +1,170 @@
+//! The board's registers (each player's cells and tiles used) and the
+//! placements into them.
+
+use crate::board::Board;
+use crate::placer::Placer;
+use crate::tiles::Tiles;
+use rust_hdl::prelude::*;
+
+/// The board's registers (each player's cells and tiles used) and the
+/// placements into them: the placement chosen by the machine (a request's
+/// code, or the search's move) is registered, and the [`Placer`]'s cells
+/// are written a cycle later, so that no path runs from the machine
+/// through the placer into the registers in one cycle.
+#[derive(LogicBlock)]
+pub struct PositionRegisters {
+    /// The clock.
+    pub clock: Signal<In, Clock>,
+    /// Clear the registers (a new game, or the board's game starting).
+    pub clear: Signal<In, Bit>,
+    /// The board is player 2 (its move goes to player 2's registers, an
+    /// opponent's code to player 1's).
+    pub me_two: Signal<In, Bit>,
+    /// Choose the request's first code.
+    pub place_first: Signal<In, Bit>,
+    /// Choose the request's last code.
+    pub place_last: Signal<In, Bit>,
+    /// Choose the search's move.
+    pub place_best: Signal<In, Bit>,
+    /// The request's first code is a placement (not a pass).
+    pub first_place: Signal<In, Bit>,
+    /// The request's first code's shape.
+    pub first_shape: Signal<In, Bits<7>>,
+    /// The request's first code's corner.
+    pub first_corner: Signal<In, Bits<8>>,
+    /// The request's last code is a placement.
+    pub last_place: Signal<In, Bit>,
+    /// The request's last code's shape.
+    pub last_shape: Signal<In, Bits<7>>,
+    /// The request's last code's corner.
+    pub last_corner: Signal<In, Bits<8>>,
+    /// The search found a move (not a pass).
+    pub found: Signal<In, Bit>,
+    /// The search's move's shape.
+    pub best_shape: Signal<In, Bits<7>>,
+    /// The search's move's corner.
+    pub best_corner: Signal<In, Bits<8>>,
+    /// Player 1's cells.
+    pub cells_one: Signal<Out, Board>,
+    /// Player 2's cells.
+    pub cells_two: Signal<Out, Board>,
+    /// Player 1's tiles used.
+    pub used_one: Signal<Out, Tiles>,
+    /// Player 2's tiles used.
+    pub used_two: Signal<Out, Tiles>,
+    placer: Placer,
+    cells_one_q: DFF<Board>,
+    cells_two_q: DFF<Board>,
+    used_one_q: DFF<Tiles>,
+    used_two_q: DFF<Tiles>,
+    /// The placement chosen, registered.
+    place_shape: DFF<Bits<7>>,
+    place_corner: DFF<Bits<8>>,
+    /// The placement goes to player 2's registers (else player 1's).
+    place_two: DFF<Bit>,
+    /// Place the placer's cells in this cycle.
+    place_now: DFF<Bit>,
+    /// The placer's cells and tile bit.
+    new_cells: Signal<Local, Board>,
+    new_used: Signal<Local, Tiles>,
+    tile_bit: Constant<Tiles>,
+}
+
+impl Default for PositionRegisters {
+    fn default() -> PositionRegisters {
+        PositionRegisters {
+            clock: Default::default(),
+            clear: Default::default(),
+            me_two: Default::default(),
+            place_first: Default::default(),
+            place_last: Default::default(),
+            place_best: Default::default(),
+            first_place: Default::default(),
+            first_shape: Default::default(),
+            first_corner: Default::default(),
+            last_place: Default::default(),
+            last_shape: Default::default(),
+            last_corner: Default::default(),
+            found: Default::default(),
+            best_shape: Default::default(),
+            best_corner: Default::default(),
+            cells_one: Default::default(),
+            cells_two: Default::default(),
+            used_one: Default::default(),
+            used_two: Default::default(),
+            placer: Placer::new(),
+            cells_one_q: Default::default(),
+            cells_two_q: Default::default(),
+            used_one_q: Default::default(),
+            used_two_q: Default::default(),
+            place_shape: Default::default(),
+            place_corner: Default::default(),
+            place_two: Default::default(),
+            place_now: Default::default(),
+            new_cells: Default::default(),
+            new_used: Default::default(),
+            tile_bit: Constant::new(1u64.into()),
+        }
+    }
+}
+
+impl Logic for PositionRegisters {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self,
+            clock,
+            cells_one_q,
+            cells_two_q,
+            used_one_q,
+            used_two_q,
+            place_shape,
+            place_corner,
+            place_two,
+            place_now
+        );
+        // The placement, chosen (an opponent's code, or the search's move)
+        // and placed in the next cycle.
+        self.place_shape.d.next = self.last_shape.val();
+        self.place_corner.d.next = self.last_corner.val();
+        self.place_now.d.next = false;
+        self.place_two.d.next = !self.me_two.val();
+        if self.place_first.val() {
+            self.place_shape.d.next = self.first_shape.val();
+            self.place_corner.d.next = self.first_corner.val();
+            self.place_now.d.next = self.first_place.val();
+        }
+        if self.place_last.val() {
+            self.place_now.d.next = self.last_place.val();
+        }
+        if self.place_best.val() {
+            self.place_shape.d.next = self.best_shape.val();
+            self.place_corner.d.next = self.best_corner.val();
+            self.place_now.d.next = self.found.val();
+            self.place_two.d.next = self.me_two.val();
+        }
+        self.placer.shape.next = self.place_shape.q.val();
+        self.placer.corner.next = self.place_corner.q.val();
+        self.new_cells.next = self.placer.cells.val();
+        self.new_used.next = self.tile_bit.val() << self.placer.tile.val();
+        if self.place_now.q.val() {
+            if self.place_two.q.val() {
+                self.cells_two_q.d.next = self.cells_two_q.q.val() | self.new_cells.val();
+                self.used_two_q.d.next = self.used_two_q.q.val() | self.new_used.val();
+            } else {
+                self.cells_one_q.d.next = self.cells_one_q.q.val() | self.new_cells.val();
+                self.used_one_q.d.next = self.used_one_q.q.val() | self.new_used.val();
+            }
+        }
+        if self.clear.val() {
+            self.cells_one_q.d.next = 0.into();
+            self.cells_two_q.d.next = 0.into();
+            self.used_one_q.d.next = 0.into();
+            self.used_two_q.d.next = 0.into();
+        }
+        self.cells_one.next = self.cells_one_q.q.val();
+        self.cells_two.next = self.cells_two_q.q.val();
+        self.used_one.next = self.used_one_q.q.val();
+        self.used_two.next = self.used_two_q.q.val();
+    }
+}

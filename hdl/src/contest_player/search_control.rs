@@ -1,0 +1,126 @@
+//! The search for the board's side: the tree search started from the
+//! board's registers, its budgets and its move's code.
+
+use super::config::PlayerConfig;
+use crate::board::{board_from_cell_index, Board};
+use crate::board_tree::BoardTree;
+use crate::move_code::CodeEncoder;
+use crate::search_budget::SearchBudget;
+use crate::tiles::Tiles;
+use blokus::Player;
+use model::board_tree::{EXPAND_AFTER, VISIT_BITS};
+use rust_hdl::prelude::*;
+
+/// The search for the board's side: the [`BoardTree`] started from the
+/// board's registers (the board's own cells and tiles as its side's), its
+/// budgets ([`SearchBudget`]), and its move's code ([`CodeEncoder`]).
+#[derive(LogicBlock)]
+pub struct SearchControl {
+    /// The clock.
+    pub clock: Signal<In, Clock>,
+    /// Start a search.
+    pub start: Signal<In, Bit>,
+    /// Abandon the search.
+    pub cancel: Signal<In, Bit>,
+    /// The board is player 2.
+    pub me_two: Signal<In, Bit>,
+    /// Player 1's cells.
+    pub cells_one: Signal<In, Board>,
+    /// Player 2's cells.
+    pub cells_two: Signal<In, Board>,
+    /// Player 1's tiles used.
+    pub used_one: Signal<In, Tiles>,
+    /// Player 2's tiles used.
+    pub used_two: Signal<In, Tiles>,
+    /// The search is done.
+    pub done: Signal<Out, Bit>,
+    /// The search's watchdog ended it.
+    pub timed_out: Signal<Out, Bit>,
+    /// It found a move (not a pass).
+    pub found: Signal<Out, Bit>,
+    /// Its move's shape.
+    pub best_shape: Signal<Out, Bits<7>>,
+    /// Its move's corner.
+    pub best_corner: Signal<Out, Bits<8>>,
+    /// Its move's code (a pass's if none).
+    pub code: Signal<Out, Bits<32>>,
+    search: BoardTree,
+    encoder: CodeEncoder,
+    /// The search's budgets (`PlayerConfig::budget`; a Verilator model's
+    /// command line may set others) and its leaves' expansion after
+    /// `EXPAND_AFTER` visits.
+    budget: SearchBudget,
+    expand_after: Constant<Bits<VISIT_BITS>>,
+    start_one_square: Constant<Board>,
+    start_two_square: Constant<Board>,
+}
+
+impl SearchControl {
+    /// A search within `config`'s budgets.
+    pub fn new(config: PlayerConfig) -> SearchControl {
+        SearchControl {
+            clock: Default::default(),
+            start: Default::default(),
+            cancel: Default::default(),
+            me_two: Default::default(),
+            cells_one: Default::default(),
+            cells_two: Default::default(),
+            used_one: Default::default(),
+            used_two: Default::default(),
+            done: Default::default(),
+            timed_out: Default::default(),
+            found: Default::default(),
+            best_shape: Default::default(),
+            best_corner: Default::default(),
+            code: Default::default(),
+            search: BoardTree::new(),
+            encoder: CodeEncoder::new(),
+            budget: SearchBudget::new(config.budget),
+            expand_after: Constant::new(u64::from(EXPAND_AFTER).into()),
+            start_one_square: Constant::new(board_from_cell_index(
+                Player::One.start_square().index(),
+            )),
+            start_two_square: Constant::new(board_from_cell_index(
+                Player::Two.start_square().index(),
+            )),
+        }
+    }
+}
+
+impl Logic for SearchControl {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.search.clock.next = self.clock.val();
+        self.search.start.next = self.start.val();
+        self.search.cancel.next = self.cancel.val();
+        self.search.own.next = self.cells_one.val();
+        self.search.opponent.next = self.cells_two.val();
+        self.search.start_square.next = self.start_one_square.val();
+        self.search.opponent_start_square.next = self.start_two_square.val();
+        self.search.tiles_left.next = !self.used_one.val();
+        self.search.opponent_tiles_left.next = !self.used_two.val();
+        // The board searches from its registers, which hold no passes
+        // (`model::player`'s position neither).
+        self.search.passes.next = 0.into();
+        self.search.rounds_until.next = self.budget.rounds_until.val();
+        self.search.watchdog.next = self.budget.watchdog.val();
+        self.search.expand_after.next = self.expand_after.val();
+        if self.me_two.val() {
+            self.search.own.next = self.cells_two.val();
+            self.search.opponent.next = self.cells_one.val();
+            self.search.start_square.next = self.start_two_square.val();
+            self.search.opponent_start_square.next = self.start_one_square.val();
+            self.search.tiles_left.next = !self.used_two.val();
+            self.search.opponent_tiles_left.next = !self.used_one.val();
+        }
+        self.encoder.pass.next = !self.search.found.val();
+        self.encoder.shape.next = self.search.best_shape.val();
+        self.encoder.corner.next = self.search.best_corner.val();
+        self.done.next = self.search.done.val();
+        self.timed_out.next = self.search.timed_out.val();
+        self.found.next = self.search.found.val();
+        self.best_shape.next = self.search.best_shape.val();
+        self.best_corner.next = self.search.best_corner.val();
+        self.code.next = self.encoder.code.val();
+    }
+}
