@@ -5,7 +5,7 @@
 //! of playout engines on a leaf), takes its budget in playouts so that it
 //! is measured at equal work, and switches each of its features by an
 //! option ([`Config`]), so that each can be measured alone. The engine
-//! `board-next[:options]` plays it; docs/ARCHITECTURE.md gives the
+//! `board-next[:options]` plays it; docs/next-search.md gives the
 //! hardware plan and BENCHMARKS.md the ladder of its features.
 //!
 //! - [`config`]: the options; [`features`]: what the scorer counts of a move; [`prior`]: the

@@ -54,7 +54,7 @@ use blokus::{Move, Placement, Player, Position};
 /// the read's CAS latency (3), the bank precharged and the controller's
 /// own registers (4). A block of children lies in one row.
 pub const SDRAM_ACCESS_CYCLES: u64 = 9;
-/// Beats of 16 bits a node word takes in SDRAM (90 bits).
+/// Beats of 16 bits a node word takes in SDRAM (94 bits, N3's word).
 pub const SDRAM_BEATS: u64 = 6;
 
 /// Bits of a playout's result.
