@@ -5,7 +5,7 @@
 /// The board clock, in cycles a second: the PLL's output (`hdl::pll`) from
 /// the ULX3S's 25 MHz oscillator. Every block, the UART's bit time and the
 /// board time the host reads from cycles follow it. The player with three
-/// engines closes at 51.46 MHz (BENCHMARKS.md).
+/// engines closes timing at it (its Fmax: BENCHMARKS.md).
 pub const CLOCK_HZ: u64 = 50_000_000;
 
 /// A search's two cycle budgets, counted from `start`.
