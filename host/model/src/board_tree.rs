@@ -64,11 +64,12 @@ use blokus::{Engine, Move, Player, Position};
 /// Children a node keeps: the expander's best ([`crate::expander`]).
 pub use crate::expander::CHILDREN;
 /// Nodes the block RAM holds (the root's children among them): 32,768
-/// words of 84 bits, 165 DP16KD (79% of them). With nextpnr's HeAP placer
-/// this memory made the player route in over an hour; the electrostatic
-/// placer (`--placer static`) places and routes it in CI's time
-/// (BENCHMARKS.md; docs/design-log.md has the 8,192-node tree it
-/// replaced, ten points weaker against Pentobi level 5).
+/// words of 84 bits, 160 DP16KD (77% of them; the player's other 6 hold
+/// the scorer's ROMs and the engines' and the expander's tables). With
+/// nextpnr's HeAP placer this memory made the player route in over an
+/// hour; the electrostatic placer (`--placer static`) places and routes
+/// it in CI's time (BENCHMARKS.md; docs/design-log.md has the 8,192-node
+/// tree it replaced, ten points weaker against Pentobi level 5).
 pub const NODES: usize = 32_768;
 /// Width of a node's visits (a search's playouts stay below `2^23`; the
 /// root's count is one bit wider than any child's needs).
