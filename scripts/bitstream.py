@@ -208,19 +208,19 @@ def closed_record(inputs, s, commit):
             "commit": commit, "inputs": inputs, "result": {k: s[k] for k in RESULT_KEYS}}
 
 
-def record_problems(rec):
-    """What keeps a record from proving a closing: [] when nothing does."""
+def record_problem(rec):
+    """What keeps a record from proving a closing, or None when nothing does."""
     if not isinstance(rec, dict) or not isinstance(rec.get("inputs"), dict) \
             or not isinstance(rec.get("result"), dict):
-        return ["it has no inputs and result"]
+        return "it has no inputs and result"
     r = rec["result"]
     missing = [k for k in RESULT_KEYS if k not in r]
     if missing:
-        return ["its result has no %s" % ", ".join(missing)]
+        return "its result has no %s" % ", ".join(missing)
     if r["timing"] != "PASS" or r["fmax_mhz"] is None or r["fmax_mhz"] < r["freq_mhz"]:
-        return ["its build did not close timing (%s at %s MHz against %s MHz)"
-                % (r["timing"], r["fmax_mhz"], r["freq_mhz"])]
-    return []
+        return ("its build did not close timing (%s at %s MHz against %s MHz)"
+                % (r["timing"], r["fmax_mhz"], r["freq_mhz"]))
+    return None
 
 
 def recorded_closing(path, inputs):
@@ -232,9 +232,9 @@ def recorded_closing(path, inputs):
             rec = json.load(f)
     except ValueError as e:
         return None, "%s is not JSON (%s)" % (path, e)
-    problems = record_problems(rec)
-    if problems:
-        return None, "%s: %s" % (path, problems[0])
+    problem = record_problem(rec)
+    if problem:
+        return None, "%s: %s" % (path, problem)
     differ = [k for k in sorted(set(inputs) | set(rec["inputs"])) if inputs.get(k) != rec["inputs"].get(k)]
     if differ:
         return None, "%s was recorded from another %s" % (path, ", ".join(differ))
@@ -261,9 +261,9 @@ def figures_missing(rec, doc_text):
 def check_record(path, doc):
     with open(path) as f:
         rec = json.load(f)
-    problems = record_problems(rec)
-    if problems:
-        raise Failure("%s: %s" % (path, problems[0]))
+    problem = record_problem(rec)
+    if problem:
+        raise Failure("%s: %s" % (path, problem))
     with open(doc) as f:
         missing = figures_missing(rec, f.read())
     if missing:
