@@ -17,8 +17,10 @@ mod classes;
 mod inputs;
 #[path = "common/rows.rs"]
 mod rows;
+#[path = "common/stream.rs"]
+mod stream;
 
-use blokus::{Bitboard, Placement};
+use blokus::Bitboard;
 use classes::{cases, cell_classes, Case};
 use games::blokus::{random_games, sensible_games};
 use hdl::prior_scorer::{LogitSum, LOGIT_BITS, LOGIT_LATENCY};
@@ -30,31 +32,12 @@ use model::class_unit::recent_cells;
 use model::next::features::{Classes, Counts, FEATURES};
 use model::next::prior::{Weights, FITTED};
 use model::placer::coordinates;
-use model::prior_scorer::{finished_after, scores, Scored};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rows::{lint_verilog, simulate_edges};
 use rust_hdl::prelude::*;
 use std::time::Instant;
-
-/// One clock of the scorer's inputs.
-#[derive(Clone, Copy, Debug)]
-struct Step {
-    /// The index of the classes on the bus.
-    classes: usize,
-    /// A candidate, or none.
-    candidate: Option<(u8, u8)>,
-    /// The stream's `done`.
-    done: bool,
-}
-
-/// What the scorer shows after an edge (the candidate's fields only with
-/// `scored`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Shown {
-    scored: Option<(u8, u8, u8, Counts, i32)>,
-    finished: bool,
-}
+use stream::{Shown, Step, Stream};
 
 /// The model's counts from the hardware's.
 fn counts_of(c: &PriorCounts) -> Counts {
@@ -120,118 +103,9 @@ fn drive(uut: &mut PriorScorer, step: &Step, classes: &[CellClasses]) {
     uut.stream_done.next = step.done;
 }
 
-/// A stream of positions' candidates: for each position its classes and
-/// every `stride`-th of its legal placements from `first` (`first % stride`),
-/// with a bubble after a candidate now and then, the stream's `done` with
-/// the position's last entry, then a bubble or more before the next
-/// position (a candidate reads the classes up to
-/// `model::prior_scorer::CLASSES_READ` edges after it went in, so each
-/// position's classes are on the bus from the edge after its first entry
-/// to the edge after the next position's first). Gives the steps, each
-/// position's classes and the model's outputs: every candidate with the
-/// edge it comes out after, and the edges of `finished`.
-struct Stream {
-    steps: Vec<Step>,
-    classes: Vec<Classes>,
-    want: Vec<Scored>,
-    finished: Vec<u64>,
-}
-
-impl Stream {
-    fn new(cases: &[Case], weights: &Weights, stride: usize, seed: u64) -> Stream {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut stream = Stream {
-            steps: Vec::new(),
-            classes: Vec::new(),
-            want: Vec::new(),
-            finished: Vec::new(),
-        };
-        for (n, case) in cases.iter().enumerate() {
-            let classes = Classes::of(&case.position, &case.recent);
-            let legal: Vec<Placement> = case.position.legal_placements();
-            let mut entries: Vec<Option<(u8, u8)>> = Vec::new();
-            for p in legal.iter().skip(n % stride).step_by(stride) {
-                entries.push(Some(coordinates(*p)));
-                if rng.random_range(0..8) == 0 {
-                    entries.push(None);
-                }
-            }
-            if entries.is_empty() {
-                entries.push(None);
-            }
-            let start = stream.steps.len();
-            // Entry k reads the classes in the two cycles after its own: the
-            // bus holds the last candidate's position's classes.
-            for (k, entry) in entries.iter().enumerate() {
-                stream.steps.push(Step {
-                    classes: if k == 0 { n.saturating_sub(1) } else { n },
-                    candidate: *entry,
-                    done: k + 1 == entries.len(),
-                });
-            }
-            for s in scores(&classes, weights, &entries) {
-                stream.want.push(Scored {
-                    edge: s.edge + start as u64,
-                    ..s
-                });
-            }
-            stream
-                .finished
-                .push(finished_after(start + entries.len() - 1));
-            stream.classes.push(classes);
-            for _ in 0..rng.random_range(1..=3) {
-                stream.steps.push(Step {
-                    classes: n,
-                    candidate: None,
-                    done: false,
-                });
-            }
-        }
-        for _ in 0..PRIOR_LATENCY {
-            stream.steps.push(Step {
-                classes: cases.len() - 1,
-                candidate: None,
-                done: false,
-            });
-        }
-        stream
-    }
-
-    /// The hardware's classes, by index.
-    fn buses(&self) -> Vec<CellClasses> {
-        self.classes.iter().map(cell_classes).collect()
-    }
-
-    /// Panics unless the outputs after each edge (`shown[t]` after edge
-    /// `t + 1`) are the model's. Gives the candidates checked, how many
-    /// had a local flag and the least and greatest logit.
-    fn check(&self, shown: &[Shown]) -> (usize, usize, i32, i32) {
-        assert_eq!(shown.len(), self.steps.len());
-        let mut want = self.want.iter().peekable();
-        let mut finished = self.finished.iter().peekable();
-        let (mut local, mut low, mut high) = (0, i32::MAX, i32::MIN);
-        for (t, got) in shown.iter().enumerate() {
-            let edge = t as u64 + 1;
-            let expected = want.next_if(|s| s.edge == edge);
-            let said = expected.map(|s| (s.shape, s.corner, s.tile, s.counts, s.logit));
-            assert_eq!(
-                got.scored, said,
-                "after edge {edge}: (shape, corner, tile, counts, logit)"
-            );
-            assert_eq!(
-                got.finished,
-                finished.next_if(|&&e| e == edge).is_some(),
-                "after edge {edge}: finished"
-            );
-            if let Some(s) = expected {
-                local += usize::from(s.counts[1] == 1);
-                low = low.min(s.logit);
-                high = high.max(s.logit);
-            }
-        }
-        assert!(want.next().is_none() && finished.next().is_none());
-        (self.want.len(), local, low, high)
-    }
+/// The hardware's classes of `stream`, by index.
+fn buses(stream: &Stream) -> Vec<CellClasses> {
+    stream.classes.iter().map(cell_classes).collect()
 }
 
 /// Runs `stream` on a connected scorer driven directly, an edge a step.
@@ -239,7 +113,7 @@ fn run_direct(mut uut: PriorScorer, stream: &Stream) -> Vec<Shown> {
     uut.connect_all();
     check_all(&uut).expect("the prior scorer passes rust-hdl's checks");
     assert!(simulate(&mut uut, 100));
-    let buses = stream.buses();
+    let buses = buses(stream);
     stream
         .steps
         .iter()
@@ -319,7 +193,7 @@ fn matches_the_model_in_the_event_simulator() {
     let cases = game_cases(2043, 1, 1);
     let stream = Stream::new(&cases, &FITTED, 5, 3);
     let steps = stream.steps.clone();
-    let buses = stream.buses();
+    let buses = buses(&stream);
     let edges = steps.len();
     let started = Instant::now();
     let shown = simulate_edges(
