@@ -186,6 +186,7 @@ mod tests {
         let bounds = logit_bounds(&FITTED);
         assert!(fits(bounds, LOGIT_BITS), "{bounds:?}");
         assert!(!fits(bounds, LOGIT_BITS - 1), "{bounds:?}");
+        println!("the fitted weights' logits lie within {bounds:?}");
         assert!(fits((-512, 511), 10) && !fits((-513, 0), 10) && !fits((0, 512), 10));
         // Every legal move of some games lies within the bounds.
         for history in games::blokus::random_games(5, 3) {
