@@ -18,9 +18,11 @@
 //! as the model ORs each placement's.
 //!
 //! The recent placements come in as cell sets, not (shape, corner) codes:
-//! a code would need a [`crate::Placer`] here (1,094 LUT4 alone), where
-//! the cells are at hand in the board's own placer registers, and a cell
-//! set that is empty stands for a placement the game has not had.
+//! a code would need a [`crate::Placer`] here (1,094 LUT4 alone) for a job
+//! done once a node, where a placer the board has already makes the
+//! cells (the contest machine's, of each opponent move; before a
+//! stream's first candidate, the prior scorer's); an empty set stands for
+//! a placement the game has not had.
 
 use crate::board::{column, Board, SIZE};
 use crate::mask_unit::MaskUnit;
