@@ -18,7 +18,14 @@
 //!   `model::board_tree::search_expanding_after` with small budgets (half
 //!   of them stopped by the watchdog): the move, its tile, the counters and
 //!   the cycle of `done`;
-//! - `CodeDecoder` and `CodeEncoder` against `model::move_code`.
+//! - `CodeDecoder` and `CodeEncoder` against `model::move_code`;
+//! - `ClassUnit` against `model::class_unit` (`Classes::of`): every
+//!   position of 320 random and 40 sensible games, every class after
+//!   `CLASS_LATENCY` clocks, `done` with them and the classes held after;
+//! - `PriorScorer` against `model::prior_scorer` (`Classes::counts`,
+//!   `Weights::logit` with the fitted weights): every fourth legal
+//!   candidate of the same positions, streamed one a clock, every output
+//!   after every clock.
 //!
 //! The Verilog is the one `make verilog` writes (the `hdl-verilog` binary,
 //! run here into the test's own directory); the models are compiled once and
@@ -26,9 +33,13 @@
 //! `hdl/verilator/harness.rs`). Verilator is required: CI installs it with
 //! `scripts/setup.sh`.
 
+#[path = "common/classes.rs"]
+mod classes;
 mod common;
 #[path = "../verilator/harness.rs"]
 mod harness;
+#[path = "common/stream.rs"]
+mod stream;
 
 use blokus::tiles::shape_table;
 use blokus::{Bitboard, Move, Player, Position};
@@ -1232,5 +1243,238 @@ fn code_decoder_and_encoder_models_match_the_reference_model_on_every_input_swep
         "code_decoder: {} codes; code_encoder: {} inputs; every output equal",
         codes.len(),
         inputs.len()
+    );
+}
+
+/// Every position of 320 random games and 40 sensible ones (four random
+/// moves, then greedy), each with the opponent's last two placements.
+fn class_cases() -> Vec<classes::Case> {
+    let mut cases = classes::cases("random", &random_games(2025, 320));
+    cases.extend(classes::cases(
+        "sensible",
+        &games::blokus::sensible_games(2025, 40, 4),
+    ));
+    assert!(cases.len() >= 11_000, "only {} positions", cases.len());
+    cases
+}
+
+/// `width` bits of `words` from bit `at`, as words.
+fn bits_at(words: &[u64], at: usize, width: usize) -> Vec<u64> {
+    let mut out = vec![0u64; width.div_ceil(64)];
+    for bit in 0..width {
+        let from = at + bit;
+        if words[from / 64] >> (from % 64) & 1 == 1 {
+            out[bit / 64] |= 1 << (bit % 64);
+        }
+    }
+    out
+}
+
+/// The class unit's `classes` port (`CellClasses`, fields in order, the
+/// first lowest) as the model's classes.
+fn classes_of_port(words: &[u64]) -> model::next::features::Classes {
+    let class = |i: usize| bitboard(&bits_at(words, 196 * i, 196));
+    model::next::features::Classes {
+        opponent_near: class(0),
+        local: class(1),
+        own: class(2),
+        opponent: class(3),
+        forbidden: class(4),
+        own_attach: class(5),
+        free_by_neighbours: [class(6), class(7), class(8), class(9), class(10)],
+    }
+}
+
+/// The model's classes as the `classes` port takes them.
+fn classes_port(c: &model::next::features::Classes) -> Vec<u64> {
+    let sets = classes::named(c).map(|(_, set)| words(set));
+    let fields: Vec<(&[u64], usize)> = sets.iter().map(|w| (&w[..], 196)).collect();
+    packed(&fields)
+}
+
+#[test]
+fn class_unit_model_gives_the_classes_of_the_reference_model() {
+    use model::class_unit::{load, recent_cells};
+    let model = block_model_with_ports(
+        "class_unit",
+        true,
+        &[
+            "start", "own", "opponent", "latest", "earlier", "classes", "done",
+        ],
+    );
+    // Each position started at its own edge; after it the next position's
+    // inputs without a start (they must not disturb the classes), and a
+    // third edge: the outputs after each.
+    let cases = class_cases();
+    let inputs = |c: &classes::Case, start: bool| -> String {
+        let p = &c.position;
+        let me = p.to_move();
+        let [latest, earlier] = recent_cells(&c.recent);
+        model
+            .set_all(&[
+                ("start", &[u64::from(start)]),
+                ("own", &side(p, me)),
+                ("opponent", &side(p, me.other())),
+                ("latest", &words(latest)),
+                ("earlier", &words(earlier)),
+            ])
+            .unwrap()
+    };
+    let mut script = String::new();
+    for (k, case) in cases.iter().enumerate() {
+        script += &inputs(case, true);
+        script += "c 1\no\n";
+        script += &inputs(&cases[(k + 1) % cases.len()], false);
+        script += "c 1\no\nc 1\no\n";
+    }
+    let started = Instant::now();
+    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = started.elapsed();
+    assert_eq!(replies.len(), 3 * cases.len());
+    let shown: Vec<(model::next::features::Classes, bool)> = replies
+        .iter()
+        .map(|reply| {
+            let Reply::Outputs(out) = reply else {
+                panic!("unexpected reply {reply:?}");
+            };
+            (classes_of_port(&out[0]), out[1] == [1])
+        })
+        .collect();
+    let check = |what: &str,
+                 got: &model::next::features::Classes,
+                 want: &model::next::features::Classes| {
+        for ((name, g), (_, w)) in classes::named(got).iter().zip(classes::named(want)) {
+            assert!(
+                *g == w,
+                "class unit, {what}: class {name} differs at {:?}",
+                differing_cells(*g, w)
+            );
+        }
+    };
+    let mut local = 0;
+    for (k, case) in cases.iter().enumerate() {
+        let want = load(&case.position, &case.recent);
+        assert_eq!(want.edges, hdl::CLASS_LATENCY as u64);
+        let (started, loaded, held) = (&shown[3 * k], &shown[3 * k + 1], &shown[3 * k + 2]);
+        if k > 0 {
+            let before = load(&cases[k - 1].position, &cases[k - 1].recent).classes;
+            assert!(!started.1, "{}: done after the start's edge", case.what);
+            check(&case.what, &started.0, &before);
+        }
+        assert!(loaded.1 && !held.1, "{}: done after edges 2, 3", case.what);
+        check(&case.what, &loaded.0, &want.classes);
+        check(&case.what, &held.0, &want.classes);
+        local += usize::from(!want.classes.local.is_empty());
+    }
+    assert!(local > cases.len() / 2, "{local}");
+    println!(
+        "class unit: {} positions ({local} with a local class), every class equal after {} \
+         clocks and held, done in its cycle, in {elapsed:?}",
+        cases.len(),
+        hdl::CLASS_LATENCY
+    );
+}
+
+/// The prior scorer's `counts` port (`PriorCounts`, fields in order, the
+/// first lowest) as the model's counts.
+fn prior_counts_of_port(words: &[u64]) -> model::next::features::Counts {
+    let widths = [8, 1, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8];
+    let mut counts = [0u8; model::next::features::FEATURES];
+    let mut at = 0;
+    for (f, width) in widths.iter().enumerate() {
+        counts[f] = bits_at(words, at, *width)[0] as u8;
+        at += width;
+    }
+    let size = bits_at(words, at, 5)[0];
+    for k in 0..5 {
+        counts[13 + k] = (size >> k & 1) as u8;
+    }
+    counts
+}
+
+#[test]
+fn prior_scorer_model_scores_as_the_reference_model() {
+    use model::next::prior::FITTED;
+    let model = block_model_with_ports(
+        "prior_scorer",
+        true,
+        &[
+            "classes",
+            "candidate",
+            "shape",
+            "corner",
+            "stream_done",
+            "scored",
+            "scored_shape",
+            "scored_corner",
+            "scored_tile",
+            "counts",
+            "logit",
+            "finished",
+        ],
+    );
+    // Every fourth legal candidate of each position, one a clock, the
+    // position's classes on the bus (set when they change), the outputs
+    // after every clock.
+    let cases = class_cases();
+    let stream = stream::Stream::new(&cases, &FITTED, 4, 11);
+    let buses: Vec<String> = stream
+        .classes
+        .iter()
+        .map(|c| model.set("classes", &classes_port(c)).unwrap())
+        .collect();
+    let mut script = String::new();
+    let mut bus = None;
+    for step in &stream.steps {
+        if bus != Some(step.classes) {
+            script += &buses[step.classes];
+            bus = Some(step.classes);
+        }
+        let (shape, corner) = step.candidate.unwrap_or((127, 255));
+        script += &format!(
+            "s candidate {}\ns shape {shape:x}\ns corner {corner:x}\ns stream_done {}\nc 1\no\n",
+            u8::from(step.candidate.is_some()),
+            u8::from(step.done)
+        );
+    }
+    let started = Instant::now();
+    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = started.elapsed();
+    let shown: Vec<stream::Shown> = replies
+        .iter()
+        .map(|reply| {
+            let Reply::Outputs(out) = reply else {
+                panic!("unexpected reply {reply:?}");
+            };
+            let logit = out[5][0] as i32;
+            let half = 1 << (hdl::prior_scorer::LOGIT_BITS - 1);
+            stream::Shown {
+                scored: (out[0] == [1]).then(|| {
+                    (
+                        out[1][0] as u8,
+                        out[2][0] as u8,
+                        out[3][0] as u8,
+                        prior_counts_of_port(&out[4]),
+                        if logit >= half {
+                            logit - 2 * half
+                        } else {
+                            logit
+                        },
+                    )
+                }),
+                finished: out[6] == [1],
+            }
+        })
+        .collect();
+    let (candidates, local, low, high) = stream.check(&shown);
+    assert!(
+        candidates > 100_000 && local > 10_000 && low < -100 && high > 100,
+        "{candidates} candidates, {local} local, logits {low} to {high}"
+    );
+    println!(
+        "prior scorer: {} positions, {candidates} candidates ({local} local, logits {low} to \
+         {high}) in {} clocks, every output after every clock equal, in {elapsed:?}",
+        cases.len(),
+        stream.steps.len()
     );
 }

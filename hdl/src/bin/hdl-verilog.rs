@@ -22,6 +22,8 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("evaluator", || verilog_of(Evaluator::new())),
     ("placer", || verilog_of(Placer::new())),
     ("scorer", || verilog_of(hdl::Scorer::new())),
+    ("class_unit", || verilog_of(hdl::ClassUnit::new())),
+    ("prior_scorer", || verilog_of(hdl::PriorScorer::new())),
     ("cell_playout", || verilog_of(hdl::CellPlayout::new())),
     ("cell_candidates", || verilog_of(hdl::CellCandidates::new())),
     ("playout_bank", || verilog_of(hdl::PlayoutBank::new())),

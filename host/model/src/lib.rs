@@ -9,6 +9,9 @@
 //!   (the playout engine), [`playout_bank`], [`cell_candidates`] (the
 //!   candidate stream), [`expander`], [`board_tree`] (the board's search),
 //!   [`move_code`] and [`player`] (the whole board behind its serial line).
+//! - The next search's blocks, built before the search is: [`class_unit`]
+//!   (a position's cell classes) and [`prior_scorer`] (each candidate's
+//!   prior logit, one a clock).
 //! - What they share: [`clock`] (the board's clock and a search's
 //!   budgets), [`random`] (the generator), [`ordered`] (candidates scored
 //!   and kept in order of score), [`pairs`] (the (shape, cell) pairs) and
@@ -22,6 +25,7 @@
 pub mod board_tree;
 pub mod cell_candidates;
 pub mod cell_playout;
+pub mod class_unit;
 pub mod clock;
 pub mod evaluator;
 pub mod expander;
@@ -34,6 +38,7 @@ pub mod placer;
 pub mod player;
 pub mod playout_bank;
 pub mod policy;
+pub mod prior_scorer;
 pub mod random;
 pub mod retired;
 

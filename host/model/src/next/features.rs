@@ -56,17 +56,21 @@ pub type Counts = [u8; FEATURES];
 pub struct Classes {
     /// The opponent's attach cells, and the cells next to them by an edge
     /// that are free to the opponent.
-    opponent_near: Bitboard,
+    pub opponent_near: Bitboard,
     /// The attach cells (free to the opponent) of the opponent's last two
     /// placements.
-    local: Bitboard,
-    own: Bitboard,
-    opponent: Bitboard,
-    forbidden: Bitboard,
-    own_attach: Bitboard,
+    pub local: Bitboard,
+    /// The mover's cells.
+    pub own: Bitboard,
+    /// The opponent's cells.
+    pub opponent: Bitboard,
+    /// The cells forbidden to the mover ([`Position::forbidden`]).
+    pub forbidden: Bitboard,
+    /// The mover's attach cells ([`Position::attach_cells`]).
+    pub own_attach: Bitboard,
     /// The cells free to the mover by how many of their edge neighbours
     /// are free to it too.
-    free_by_neighbours: [Bitboard; 5],
+    pub free_by_neighbours: [Bitboard; 5],
 }
 
 impl Classes {
