@@ -25,7 +25,12 @@
 //! - `PriorScorer` against `model::prior_scorer` (`Classes::counts`,
 //!   `Weights::logit` with the fitted weights): every fourth legal
 //!   candidate of the same positions, streamed one a clock, every output
-//!   after every clock.
+//!   after every clock;
+//! - the SDRAM on its chip model (`sdram_rig`: `Sdram`, its pads' cells
+//!   as Verilator models, and `SdramChipModel`) against `model::sdram`:
+//!   random reads, writes and syncs from power-up, every cycle's outputs,
+//!   the words read, the chip's REFRESHes and its `error`; the worst wait
+//!   for a refresh; a stuck data line.
 //!
 //! The Verilog is the one `make verilog` writes (the `hdl-verilog` binary,
 //! run here into the test's own directory); the models are compiled once and
@@ -38,6 +43,8 @@ mod classes;
 mod common;
 #[path = "../verilator/harness.rs"]
 mod harness;
+#[path = "common/sdram_bench.rs"]
+mod sdram_bench;
 #[path = "common/stream.rs"]
 mod stream;
 
@@ -1477,4 +1484,93 @@ fn prior_scorer_model_scores_as_the_reference_model() {
         cases.len(),
         stream.steps.len()
     );
+}
+
+/// Runs an SDRAM plan on the rig's Verilator model (a data line forced
+/// if `stuck` is given): the outputs of every cycle.
+fn run_sdram_rig(
+    model: &Model,
+    plan: &sdram_bench::Plan,
+    stuck: Option<(u8, bool)>,
+) -> Vec<sdram_bench::Outputs> {
+    let cycles = plan.inputs.len() - 1;
+    let steps = plan.inputs[..cycles].iter().map(|i| {
+        vec![
+            ("valid", vec![u64::from(i.valid)]),
+            ("request", vec![i.request_bits()]),
+            ("write_data", vec![u64::from(i.write_data)]),
+            ("stuck", vec![u64::from(stuck.is_some())]),
+            ("stuck_bit", vec![u64::from(stuck.map_or(0, |s| s.0))]),
+            ("stuck_value", vec![u64::from(stuck.is_some_and(|s| s.1))]),
+        ]
+    });
+    let (outputs, elapsed) = run_stream(model, steps);
+    println!("{cycles} cycles of the SDRAM rig in Verilator in {elapsed:.1?}");
+    let bit = |out: &[Vec<u64>], name: &str| out[output_index(model, name)][0] != 0;
+    outputs
+        .iter()
+        .map(|out| sdram_bench::Outputs {
+            ready: bit(out, "ready"),
+            write_strobe: bit(out, "write_strobe"),
+            read_valid: bit(out, "read_valid"),
+            read_data: Some(out[output_index(model, "read_data")][0] as u16),
+            error: bit(out, "error"),
+            refresh: bit(out, "refresh"),
+        })
+        .collect()
+}
+
+#[test]
+fn sdram_rig_model_follows_the_reference_model_cycle_for_cycle() {
+    let model = block_model_with_ports(
+        "sdram_rig",
+        true,
+        &[
+            "valid",
+            "request",
+            "write_data",
+            "stuck",
+            "stuck_bit",
+            "stuck_value",
+            "ready",
+            "write_strobe",
+            "read_valid",
+            "read_data",
+            "error",
+            "refresh",
+        ],
+    );
+    let plan = sdram_bench::plan(2026, 120, 256, 32, 600);
+    assert_eq!(sdram_bench::coverage(&plan).0, 4, "every bank");
+    let mut seen = run_sdram_rig(&model, &plan, None);
+    // Cycle 0, before any edge, shows the registers' initial values.
+    seen[0].read_data = None;
+    let wrong = sdram_bench::differences(&plan, &seen);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(seen.iter().all(|o| !o.error));
+    let longest = sdram_bench::longest_refresh_interval(seen.iter().map(|o| o.refresh));
+    assert!(longest <= model::sdram::REFRESH_LIMIT_CYCLES, "{longest}");
+    assert!(seen.iter().filter(|o| o.refresh).count() > 100);
+
+    // The longest wait for a refresh, exactly the model's bound.
+    let worst = sdram_bench::worst_refresh_plan();
+    let seen = run_sdram_rig(&model, &worst, None);
+    assert!(sdram_bench::differences(&worst, &seen).is_empty());
+    assert_eq!(
+        sdram_bench::longest_refresh_interval(seen.iter().map(|o| o.refresh)),
+        model::sdram::REFRESH_PERIOD + model::sdram::MAX_ACCESS_CYCLES
+    );
+
+    // Data line 11 stuck at 0: the words read lose that bit, nothing else.
+    let small = sdram_bench::plan(5, 20, 64, 4, 100);
+    let seen = run_sdram_rig(&model, &small, Some((11, false)));
+    let mut cleared = 0;
+    for (t, (want, got)) in small.expected.iter().zip(&seen).enumerate() {
+        assert_eq!(want.read_valid, got.read_valid, "cycle {t}");
+        if let (true, Some(w)) = (want.read_valid, want.read_data) {
+            assert_eq!(got.read_data, Some(w & !(1 << 11)), "cycle {t}");
+            cleared += usize::from(w & 1 << 11 != 0);
+        }
+    }
+    assert!(cleared > 10, "{cleared} words with the bit cleared");
 }

@@ -5,7 +5,9 @@
 //! of the connected block, with the top module (which rust-hdl always calls
 //! `top`) and its sub-modules (`top$child`) renamed after the block:
 //! `mask_unit`, `mask_unit$child`.
-//! Naming blocks restricts the run to them; `--list` prints the names.
+//! Naming blocks restricts the run to them; `--list` prints the names of
+//! the blocks `make synth-report` places on their own (every block but
+//! [`NOT_ALONE`]).
 
 use hdl::verilog::{on_big_stack, rename_top, verilog_of};
 use hdl::{Evaluator, MaskUnit, Placer};
@@ -34,6 +36,13 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("code_encoder", || verilog_of(hdl::CodeEncoder::new())),
     ("uart_tx", || verilog_of(hdl::UartTx::default())),
     ("uart_rx", || verilog_of(hdl::UartRx::default())),
+    ("sdram", || verilog_of(hdl::Sdram::default())),
+    ("sdram_chip_model", || {
+        verilog_of(hdl::SdramChipModel::default())
+    }),
+    ("sdram_rig", || {
+        hdl::sdram::rig_verilog().expect("the rig's blocks have their top modules")
+    }),
     ("search_budget", || {
         verilog_of(hdl::SearchBudget::new(hdl::PlayerConfig::default().budget))
     }),
@@ -43,13 +52,21 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("ulx3s_top", || verilog_of(hdl::Ulx3sTop::default())),
 ];
 
+/// Blocks written like the others but not placed on their own: the SDRAM
+/// has I/O cells, which need the board's pins (it is placed within
+/// `ulx3s_top`), and its chip model and rig are for simulation only.
+const NOT_ALONE: &[&str] = &["sdram", "sdram_chip_model", "sdram_rig"];
+
 fn run(args: &[String]) -> Result<(), String> {
     if args.iter().any(|a| a == "-h" || a == "--help") {
         println!("usage: hdl-verilog [--list] [DIR] [BLOCK...]   (DIR defaults to build/)");
         return Ok(());
     }
     if args.iter().any(|a| a == "--list") {
-        BLOCKS.iter().for_each(|(name, _)| println!("{name}"));
+        BLOCKS
+            .iter()
+            .filter(|(name, _)| !NOT_ALONE.contains(name))
+            .for_each(|(name, _)| println!("{name}"));
         return Ok(());
     }
     let dir = PathBuf::from(args.first().map_or("build", String::as_str));
@@ -92,6 +109,13 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_blocks_not_placed_alone_are_blocks() {
+        for name in NOT_ALONE {
+            assert!(BLOCKS.iter().any(|(n, _)| n == name), "{name}");
+        }
+    }
 
     #[test]
     fn every_block_gets_its_own_top_module() {

@@ -51,6 +51,46 @@ where
     samples
 }
 
+/// Runs `uut` in rust-hdl's simulator for `cycles` cycles from rest: cycle
+/// `t`'s inputs are set by `drive(uut, t)` before the clock's `t + 1`-th
+/// rising edge (the first `drive` before any edge, unlike
+/// [`simulate_edges`]), and after that edge `sample(uut)` records what the
+/// block shows in cycle `t + 1`.
+pub fn simulate_cycles<T, S>(
+    uut: T,
+    cycles: usize,
+    clock: fn(&T) -> bool,
+    toggle: fn(&mut T),
+    drive: impl Fn(&mut T, usize) + Send + std::panic::RefUnwindSafe + 'static,
+    sample: fn(&T) -> S,
+) -> Vec<S>
+where
+    T: Block + Send + 'static,
+    S: Send + 'static,
+{
+    let samples = Arc::new(Mutex::new(Vec::with_capacity(cycles)));
+    let mut sim = Simulation::new();
+    sim.add_clock(5, move |x: &mut Box<T>| toggle(x));
+    {
+        let samples = samples.clone();
+        sim.add_testbench(move |mut ep: Sim<T>| {
+            let mut x = ep.init()?;
+            for t in 0..cycles {
+                drive(&mut x, t);
+                x = ep.watch(clock, x)?;
+                samples.lock().unwrap().push(sample(&x));
+                x = ep.watch(move |x| !clock(x), x)?;
+            }
+            ep.done(x)
+        });
+    }
+    sim.run(Box::new(uut), 10 * (cycles as u64 + 4))
+        .expect("the simulation runs to the end of the testbench");
+    let samples = std::mem::take(&mut *samples.lock().unwrap());
+    assert_eq!(samples.len(), cycles);
+    samples
+}
+
 /// Runs a combinational `uut` in rust-hdl's simulator: for each input the
 /// testbench drives it with `drive`, lets one time step pass and records
 /// `sample(uut)`.

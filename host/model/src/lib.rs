@@ -8,7 +8,8 @@
 //! - The blocks: [`mask_unit`], [`placer`], [`evaluator`], [`cell_playout`]
 //!   (the playout engine), [`playout_bank`], [`cell_candidates`] (the
 //!   candidate stream), [`expander`], [`board_tree`] (the board's search),
-//!   [`move_code`] and [`player`] (the whole board behind its serial line).
+//!   [`move_code`], [`player`] (the whole board behind its serial line)
+//!   and [`sdram`] (the board's SDRAM and its controller).
 //! - The next search's blocks, built before the search is: [`class_unit`]
 //!   (a position's cell classes) and [`prior_scorer`] (each candidate's
 //!   prior logit, one a clock).
@@ -41,6 +42,7 @@ pub mod policy;
 pub mod prior_scorer;
 pub mod random;
 pub mod retired;
+pub mod sdram;
 
 /// The board's search as a host engine: the tree over the playout bank
 /// ([`board_tree`]), what the FPGA player plays, move for move (engines
