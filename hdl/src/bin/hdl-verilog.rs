@@ -9,6 +9,7 @@
 
 use hdl::verilog::{on_big_stack, rename_top, verilog_of};
 use hdl::{Evaluator, MaskUnit, Placer};
+use model::cell_playout::Refinements;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -23,8 +24,14 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("placer", || verilog_of(Placer::new())),
     ("scorer", || verilog_of(hdl::Scorer::new())),
     ("cell_playout", || verilog_of(hdl::CellPlayout::new())),
+    ("cell_playout_refined", || {
+        verilog_of(hdl::CellPlayout::refined(Refinements::NEXT))
+    }),
     ("cell_candidates", || verilog_of(hdl::CellCandidates::new())),
     ("playout_bank", || verilog_of(hdl::PlayoutBank::new())),
+    ("playout_bank_refined", || {
+        verilog_of(hdl::PlayoutBank::with_refinements(Refinements::NEXT))
+    }),
     ("ucb_score", || verilog_of(hdl::UcbScore::new())),
     ("expander", || verilog_of(hdl::Expander::new())),
     ("board_tree", || verilog_of(hdl::BoardTree::new())),

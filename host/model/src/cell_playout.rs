@@ -343,6 +343,14 @@ impl Refinements {
         tries: 3,
         counted: false,
     };
+
+    /// The engine of the board's next search (N3: `block,last2` with
+    /// `history`, [`run_refined`] given the leaf's placements).
+    pub const NEXT: Refinements = Refinements {
+        block: true,
+        last_two: true,
+        ..Refinements::BOARD
+    };
 }
 
 /// Each tile's playout weight under [`Refinements::tile_weights`]:
