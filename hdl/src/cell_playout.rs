@@ -525,9 +525,11 @@ impl Logic for CellPlayout {
             self.history.other_forbidden.next = self.sides.other_forbidden.val();
             self.draw_cells.near.next = self.history.near.val();
             if self.history.placer.val() {
-                self.pair_set.shape.next = self.history.code.val().get_bits::<7>(0);
+                self.pair_set.shape.next = self.history.shape.val();
                 self.origin.d.next = self.pair_set.origin.val();
-                self.corner.d.next = self.history.code.val().get_bits::<8>(7);
+            }
+            if self.history.applying.val() {
+                self.sides.corner.next = self.history.corner.val();
             }
             if self.history.loading.val() {
                 self.sides.pass.next = false;

@@ -11,8 +11,12 @@
 //!
 //! A start loads the three sets from the leaf's moves ([`RecentMoves`])
 //! through the engine's placer (`PairSet`'s: the shape's cells on box corner
-//! 0, registered by the engine with the box corner) and `Apply`'s shift and
-//! neighbours, one a cycle, in `model::cell_playout::HISTORY_CYCLES`:
+//! 0, which the engine registers) and `Apply`'s shift and neighbours, one a
+//! cycle, in `model::cell_playout::HISTORY_CYCLES`. The move's box corner
+//! is registered here and given `Apply` while the loading lasts, in place
+//! of the engine's: a choice after the engine's corner register, off the
+//! engine's longest path, which ends at that register (NTH_PAIR's
+//! subtraction):
 //! - edge 1 (`start`): the moves taken; the placer takes the third latest.
 //! - edge 2 (`Step::Third`): its set into set 2; the placer takes the
 //!   latest. The engine's PLY waits.
@@ -97,13 +101,18 @@ pub struct History {
     pub placed: Signal<In, Placed>,
     /// The other side's forbidden cells.
     pub other_forbidden: Signal<In, Board>,
-    /// The engine's placer takes `code` now (and the engine registers its
-    /// cells and box corner).
+    /// The engine's placer takes `shape` now (and the engine registers its
+    /// cells).
     pub placer: Signal<Out, Bit>,
-    /// The move the placer takes.
-    pub code: Signal<Out, Bits<15>>,
+    /// The shape of the move the placer takes.
+    pub shape: Signal<Out, Bits<7>>,
     /// Loading: the engine's PLY waits.
     pub loading: Signal<Out, Bit>,
+    /// `Apply` takes `corner` as its box corner (the engine's placer's
+    /// move is the history's).
+    pub applying: Signal<Out, Bit>,
+    /// The box corner of the move the placer took last.
+    pub corner: Signal<Out, Bits<8>>,
     /// The cells the side to move draws an attach cell from first, if it
     /// has some there.
     pub near: Signal<Out, Board>,
@@ -112,9 +121,13 @@ pub struct History {
     /// The cells near the opponent's placements drawn from first.
     first: Signal<Local, Board>,
     step: DFF<Step>,
+    /// The move the placer takes (a code: shape and box corner).
+    code: Signal<Local, Bits<15>>,
     /// The latest and second latest moves, until they are loaded.
     latest: DFF<Bits<15>>,
     second: DFF<Bits<15>>,
+    /// The box corner of the move the placer took last.
+    corner_q: DFF<Bits<8>>,
     /// The cells near the last three placements, the latest first.
     sets: [DFF<Board>; 3],
     /// `Refinements::block` and `Refinements::last_two`.
@@ -134,14 +147,18 @@ impl History {
             placed: Default::default(),
             other_forbidden: Default::default(),
             placer: Default::default(),
-            code: Default::default(),
+            shape: Default::default(),
             loading: Default::default(),
+            applying: Default::default(),
+            corner: Default::default(),
+            code: Default::default(),
             near: Default::default(),
             ring: Default::default(),
             first: Default::default(),
             step: Default::default(),
             latest: Default::default(),
             second: Default::default(),
+            corner_q: Default::default(),
             sets: Default::default(),
             block: Constant::new(refinements.block),
             last_two: Constant::new(refinements.last_two),
@@ -152,7 +169,7 @@ impl History {
 impl Logic for History {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, step, latest, second);
+        dff_setup!(self, clock, step, latest, second, corner_q);
         for k in 0..3 {
             self.sets[k].clock.next = self.clock.val();
             self.sets[k].d.next = self.sets[k].q.val();
@@ -214,5 +231,11 @@ impl Logic for History {
         if self.block.val() {
             self.near.next = self.first.val() & !self.other_forbidden.val();
         }
+        self.shape.next = self.code.val().get_bits::<7>(0);
+        if self.placer.val() {
+            self.corner_q.d.next = self.code.val().get_bits::<8>(7);
+        }
+        self.applying.next = self.step.q.val() != Step::Ready;
+        self.corner.next = self.corner_q.q.val();
     }
 }
