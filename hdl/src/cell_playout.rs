@@ -54,6 +54,22 @@
 //!    with its box corner on cell 0, shifted onto the corner); both sides'
 //!    forbidden and attach cells, the tiles, the cells next to the
 //!    placement (`Sides`' `Apply`); the sides swap.
+//!
+//! # With history
+//! An engine built with refinements ([`CellPlayout::refined`]) is the engine
+//! of `model::cell_playout::run_refined` given the leaf's placements: it
+//! takes the leaf's last three moves with `start` (`recent`, as
+//! [`RecentMoves`]) and keeps the cells near each of the last three
+//! placements (`History`: with `block`, a placement's attach ring; with
+//! `last_two`, the cells near the opponent's last two placements drawn
+//! first; with `block`, only those still free to the opponent), which it
+//! gives the draw in place of the cells next to the last placement. A start
+//! loads the three sets from the moves through the placer and `Apply`'s
+//! shift and neighbours while PLY waits,
+//! `model::cell_playout::HISTORY_CYCLES`; a ply takes no cycle more. Its
+//! parts are [`Optional`]: the engine built with [`CellPlayout::new`] has
+//! none of them, and its Verilog is the engine's without history, bit for
+//! bit.
 
 mod apply;
 mod counting;
@@ -61,6 +77,7 @@ mod draws;
 mod entries;
 mod fit;
 mod generator;
+mod history;
 mod layout;
 mod locate;
 mod nth;
@@ -70,16 +87,22 @@ mod sides;
 mod size_draw;
 mod size_pick;
 mod tally;
+#[cfg(test)]
+mod tests;
 mod weigh;
 
 use crate::bit_count::BoardCount;
 use crate::board::Board;
+use crate::optional::Optional;
 use crate::side::PlayoutSide;
 use counting::Counting;
 use draws::Draws;
 use fit::Fit;
 use generator::Generator;
+use history::History;
+pub use history::RecentMoves;
 pub use layout::{delta_word, DELTA_BITS};
+use model::cell_playout::Refinements;
 use pair_set::{PairDelta, PairSet};
 use rust_hdl::prelude::*;
 use sides::Sides;
@@ -198,6 +221,9 @@ pub struct CellPlayout {
     pub passes: Signal<In, Bits<2>>,
     /// The generator's state before the playout's first draw (not 0).
     pub seed: Signal<In, Bits<32>>,
+    /// The leaf's last three moves, the latest first, taken with `start`
+    /// (an engine with history only).
+    pub recent: Optional<Signal<In, RecentMoves>>,
     /// High for one cycle when the playout is over; the results below hold until the next `start`.
     pub done: Signal<Out, Bit>,
     /// Working on a playout.
@@ -211,6 +237,9 @@ pub struct CellPlayout {
     pub rng: Signal<Out, Bits<32>>,
     /// The sides, the cells next to the last placement, the counters.
     sides: Sides,
+    /// The cells near the last three placements (an engine with history
+    /// only).
+    history: Optional<History>,
     /// The opening rule and the margin.
     tally: Tally,
     generator: Generator,
@@ -240,10 +269,40 @@ pub struct CellPlayout {
 }
 
 impl CellPlayout {
-    /// An idle engine.
+    /// An idle engine: the board's, without history
+    /// (`model::cell_playout::run`).
     pub fn new() -> CellPlayout {
+        CellPlayout::build(None)
+    }
+
+    /// An idle engine with history and `refinements` (its `block` and
+    /// `last_two`; the others must be off):
+    /// `model::cell_playout::run_refined` given the leaf's placements.
+    pub fn refined(refinements: Refinements) -> CellPlayout {
+        assert!(
+            !refinements.tile_weights && refinements.heavy_cap == 0 && !refinements.counted,
+            "the engine builds `block` and `last_two` only: {refinements:?}"
+        );
+        CellPlayout::build(Some(refinements))
+    }
+
+    /// The engine, with history under `refinements` if some.
+    fn build(refinements: Option<Refinements>) -> CellPlayout {
         let policy = model::cell_playout::POLICY;
         assert!(policy.opening_sizes && policy.cells_first);
+        let history = History::new(refinements.unwrap_or(Refinements::BOARD));
+        let (recent, sides, history) = match refinements {
+            None => (
+                Optional::absent(Default::default()),
+                Sides::default(),
+                Optional::absent(history),
+            ),
+            Some(_) => (
+                Optional::present(Default::default()),
+                Sides::with_history(),
+                Optional::present(history),
+            ),
+        };
         CellPlayout {
             clock: Default::default(),
             start: Default::default(),
@@ -251,12 +310,14 @@ impl CellPlayout {
             opponent: Default::default(),
             passes: Default::default(),
             seed: Default::default(),
+            recent,
             done: Default::default(),
             busy: Default::default(),
             margin: Default::default(),
             plies: Default::default(),
             rng: Default::default(),
-            sides: Default::default(),
+            sides,
+            history,
             tally: Default::default(),
             generator: Default::default(),
             draws: Default::default(),
@@ -452,6 +513,29 @@ impl Logic for CellPlayout {
                 self.done_q.d.next = true;
                 self.state.d.next = State::Idle;
             }
+        }
+        // With history: the draw's cells near the last placements; a start
+        // loads them from the leaf's moves through the placer, PLY waiting.
+        for _part in 0..self.history.len() {
+            self.history.clock.next = self.clock.val();
+            self.history.start.next = (self.state.q.val() == State::Idle) & self.start.val();
+            self.history.recent.next = self.recent.val();
+            self.history.place.next = self.state.q.val() == State::Apply;
+            self.history.placed.next = self.sides.placed.val();
+            self.history.other_forbidden.next = self.sides.other_forbidden.val();
+            self.draw_cells.near.next = self.history.near.val();
+            if self.history.placer.val() {
+                self.pair_set.shape.next = self.history.shape.val();
+                self.origin.d.next = self.pair_set.origin.val();
+            }
+            if self.history.applying.val() {
+                self.sides.corner.next = self.history.corner.val();
+            }
+            if self.history.loading.val() {
+                self.sides.pass.next = false;
+                self.state.d.next = State::Ply;
+            }
+            self.history.pass.next = self.sides.pass.val();
         }
         self.done.next = self.done_q.q.val();
         self.busy.next = self.state.q.val() != State::Idle;

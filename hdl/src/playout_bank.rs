@@ -14,10 +14,19 @@
 //! again from `seed ^ SALTS[e]` with its lowest bit set. When an engine is done its
 //! stream takes the engine's last state and its points are noted; a cycle
 //! after the last engine, the points are added and `done` pulses.
+//!
+//! A bank with refinements ([`PlayoutBank::with_refinements`]) is one of
+//! engines with history ([`CellPlayout::refined`]), the model's
+//! `PlayoutBank::run_refined`: it passes the leaf's last three moves
+//! (`recent`) to every engine with the position. The bank built with
+//! [`PlayoutBank::new`] has no such port ([`Optional`]), and its Verilog is
+//! the bank's without history, bit for bit.
 
-use crate::cell_playout::CellPlayout;
+use crate::cell_playout::{CellPlayout, RecentMoves};
 use crate::mask_unit::MaskUnit;
+use crate::optional::Optional;
 use crate::side::{PlayoutSide, Side};
+use model::cell_playout::Refinements;
 use model::playout_bank::{ENGINES, SALTS};
 use rust_hdl::prelude::*;
 
@@ -48,6 +57,9 @@ pub struct PlayoutBank {
     pub opponent: Signal<In, Side>,
     /// Passes in a row before the position (0, 1 or 2).
     pub passes: Signal<In, Bits<2>>,
+    /// The last three moves before the position, the latest first (a bank
+    /// with refinements only).
+    pub recent: Optional<Signal<In, RecentMoves>>,
     /// High for one cycle when every engine is done; `points` and `plies`
     /// hold until the next `start`.
     pub done: Signal<Out, Bit>,
@@ -84,8 +96,21 @@ pub struct PlayoutBank {
 }
 
 impl PlayoutBank {
-    /// An idle bank with every stream at 0 (the first start must `reseed`).
+    /// An idle bank with every stream at 0 (the first start must `reseed`):
+    /// the board's, of engines without history.
     pub fn new() -> PlayoutBank {
+        PlayoutBank::build(None)
+    }
+
+    /// [`PlayoutBank::new`] of engines with history and `refinements`
+    /// ([`CellPlayout::refined`]).
+    pub fn with_refinements(refinements: Refinements) -> PlayoutBank {
+        PlayoutBank::build(Some(refinements))
+    }
+
+    /// The bank, of engines with history under `refinements` if some.
+    fn build(refinements: Option<Refinements>) -> PlayoutBank {
+        let engine = || refinements.map_or_else(CellPlayout::new, CellPlayout::refined);
         PlayoutBank {
             clock: Default::default(),
             start: Default::default(),
@@ -94,13 +119,17 @@ impl PlayoutBank {
             own: Default::default(),
             opponent: Default::default(),
             passes: Default::default(),
+            recent: match refinements {
+                None => Optional::absent(Default::default()),
+                Some(_) => Optional::present(Default::default()),
+            },
             done: Default::default(),
             busy: Default::default(),
             points: Default::default(),
             plies: Default::default(),
             own_masks: MaskUnit::new(),
             other_masks: MaskUnit::new(),
-            engines: std::array::from_fn(|_| CellPlayout::new()),
+            engines: std::array::from_fn(|_| engine()),
             streams: Default::default(),
             scores: Default::default(),
             finished: Default::default(),
@@ -179,6 +208,11 @@ impl Logic for PlayoutBank {
             }
             self.total_plies.next = self.total_plies.val() + self.engine_plies[e].val();
             self.engines_busy.next = self.engines_busy.val() | self.engines[e].busy.val();
+        }
+        for _part in 0..self.recent.len() {
+            for e in 0..ENGINES {
+                self.engines[e].recent.next = self.recent.val();
+            }
         }
         self.finished.d.next = self.now_finished.val();
         match self.state.q.val() {

@@ -14,6 +14,10 @@
 //! - `CellPlayout`, `PlayoutBank`, `UcbScore` and `Expander` against
 //!   their models (`model::cell_playout`, `model::playout_bank`,
 //!   `model::board_tree::ucb`, `model::expander`);
+//! - the engine and the bank with history (`CellPlayout::refined`,
+//!   `PlayoutBank::with_refinements`: the next search's refinements)
+//!   against `model::cell_playout::run_refined` and the bank's model on
+//!   10,158 and 5,079 positions, each with its game's last three placements;
 //! - `BoardTree`, the board's search, against
 //!   `model::board_tree::search_expanding_after` with small budgets (half
 //!   of them stopped by the watchdog): the move, its tile, the counters and
@@ -47,9 +51,11 @@ mod harness;
 mod sdram_bench;
 #[path = "common/stream.rs"]
 mod stream;
+#[path = "common/inputs.rs"]
+mod inputs;
 
 use blokus::tiles::shape_table;
-use blokus::{Bitboard, Move, Player, Position};
+use blokus::{Bitboard, Move, Placement, Player, Position};
 use common::differing_cells;
 use games::blokus::random_games;
 use harness::{Model, Reply};
@@ -57,6 +63,7 @@ use hdl::{EVAL_LATENCY, UCB_LATENCY};
 use model::board_tree::{search_expanding_after as board_tree_search, ucb, EXPAND_AFTER};
 use model::cell_candidates::timeline as cell_candidates_timeline;
 use model::cell_playout::run as cell_playout_run;
+use model::cell_playout::{run_refined, NoHooks, Refinements};
 use model::clock::Budget;
 use model::evaluator::{features as eval_features, score as eval_score, EvalInputs, Features};
 use model::expander::{expand, Expansion, CHILDREN};
@@ -149,6 +156,27 @@ fn game_positions() -> Vec<Position> {
     assert!(positions.iter().any(|p| p.plies() == 0));
     assert!(positions.iter().any(|p| p.is_over()));
     positions
+}
+
+/// [`game_positions`], each with the last three placements before it, the
+/// latest first (`None` for a pass or before the start).
+fn game_positions_with_history() -> Vec<(Position, [Option<Placement>; 3])> {
+    random_games(2025, 320)
+        .iter()
+        .flat_map(|game| inputs::with_history(game))
+        .collect()
+}
+
+/// The last three moves before a position as the `recent` port takes them
+/// (`hdl::RecentMoves`): three codes of 15 bits, the latest lowest, each
+/// the shape and the box corner above it, the pass shape for none.
+fn recent_moves(recent: &[Option<Placement>; 3]) -> Vec<u64> {
+    let code = |p: &Option<Placement>| {
+        p.map_or(hdl::board_tree::PASS_SHAPE, |p| {
+            u64::from(p.shape) | (p.box_corner().index() as u64) << 7
+        })
+    };
+    vec![code(&recent[0]) | code(&recent[1]) << 15 | code(&recent[2]) << 30]
 }
 
 /// Words of a host board, as the harness takes them.
@@ -368,6 +396,70 @@ fn cell_playout_model_plays_out_as_the_reference_model() {
 }
 
 #[test]
+fn cell_playout_refined_model_plays_out_as_the_reference_model() {
+    let model = block_model_with_ports(
+        "cell_playout_refined",
+        true,
+        &[
+            "start", "own", "opponent", "passes", "seed", "recent", "done", "busy", "margin",
+            "plies", "rng",
+        ],
+    );
+    // Every position of the 320 games, each with its last three placements
+    // and its own seed.
+    let cases = game_positions_with_history();
+    let positions: Vec<Position> = cases.iter().map(|(p, _)| p.clone()).collect();
+    let seed = |n: usize| 0x7F4A_7C15u32 ^ (n as u32).wrapping_mul(0x9E37_79B9);
+    let (results, elapsed) = run_block(&model, &positions, 10_000, 0, |n, p| {
+        let me = p.to_move();
+        vec![
+            ("own", playout_side(p, me)),
+            ("opponent", playout_side(p, me.other())),
+            ("passes", vec![u64::from(p.passes_in_row())]),
+            ("seed", vec![u64::from(seed(n))]),
+            ("recent", recent_moves(&cases[n].1)),
+        ]
+    });
+    let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
+    let (mut total_cycles, mut known, mut changed, mut with_passes) = (0, 0, 0, 0);
+    for (n, ((p, recent), (k, got))) in cases.iter().zip(&results).enumerate() {
+        let what = format!(
+            "cell playout with history, position {n} (ply {})",
+            p.plies()
+        );
+        let want = run_refined(p, seed(n), Refinements::NEXT, Some(*recent), &mut NoHooks);
+        let said = (
+            out("margin", got) as u8 as i8 as i32,
+            out("plies", got) as u32,
+            out("rng", got) as u32,
+            *k,
+        );
+        assert_eq!(
+            said,
+            (want.margin, want.plies, want.rng, want.edges),
+            "{what}: the model {want:?}"
+        );
+        total_cycles += want.edges;
+        known += usize::from(recent.iter().all(Option::is_some));
+        changed += usize::from(cell_playout_run(p, seed(n)).rng != want.rng);
+        with_passes += usize::from(want.plies > want.placements);
+    }
+    assert!(
+        cases.len() >= 10_000 && known > 7_000 && changed > 5_000 && with_passes > 5_000,
+        "{} positions, {known} with three placements known, {changed} changed by them, \
+         {with_passes} with passes",
+        cases.len()
+    );
+    println!(
+        "cell playout with history: {} positions ({known} with three placements known, \
+         {changed} playouts changed by the history, {with_passes} with passes), every margin, \
+         ply count, generator state and cycle of done equal; {total_cycles} cycles in \
+         {elapsed:?}",
+        cases.len()
+    );
+}
+
+#[test]
 fn cell_candidates_model_streams_as_the_reference_model() {
     let model = block_model_with_ports(
         "cell_candidates",
@@ -490,6 +582,64 @@ fn playout_bank_model_plays_out_as_the_reference_model() {
         "playout bank: {} positions ({mixed} where the {ENGINES} engines disagree), every \
          point, ply count and cycle of done equal; {total_cycles} cycles in {elapsed:?}",
         positions.len()
+    );
+}
+
+#[test]
+fn playout_bank_refined_model_plays_out_as_the_reference_model() {
+    let model = block_model_with_ports(
+        "playout_bank_refined",
+        true,
+        &[
+            "start", "reseed", "seed", "own", "opponent", "passes", "recent", "done", "busy",
+            "points", "plies",
+        ],
+    );
+    // Every other position of the 320 games with its last three
+    // placements, back to back: the first start reseeds the streams, the
+    // others go on from where the engines left them.
+    let cases: Vec<_> = game_positions_with_history()
+        .into_iter()
+        .step_by(2)
+        .collect();
+    let positions: Vec<Position> = cases.iter().map(|(p, _)| p.clone()).collect();
+    const SEED: u32 = 0xB10C_0D06;
+    let (results, elapsed) = run_block(&model, &positions, 20_000, 0, |n, p| {
+        let me = p.to_move();
+        vec![
+            ("own", side(p, me)),
+            ("opponent", side(p, me.other())),
+            ("reseed", vec![u64::from(n == 0)]),
+            ("seed", vec![u64::from(SEED)]),
+            ("passes", vec![u64::from(p.passes_in_row())]),
+            ("recent", recent_moves(&cases[n].1)),
+        ]
+    });
+    let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
+    let mut bank = PlayoutBankModel::new(SEED);
+    let (mut total_cycles, mut mixed) = (0, 0);
+    for (n, ((p, recent), (k, got))) in cases.iter().zip(&results).enumerate() {
+        let want = bank.run_refined(p, Refinements::NEXT, *recent);
+        let said = (out("points", got) as u32, out("plies", got) as u32, *k);
+        assert_eq!(
+            said,
+            (want.points, want.plies, want.edges),
+            "playout bank with history, position {n} (ply {}): the model {want:?}",
+            p.plies()
+        );
+        total_cycles += want.edges;
+        mixed += usize::from(want.points > 0 && want.points < 2 * ENGINES as u32);
+    }
+    assert!(
+        cases.len() >= 5_000 && mixed > 500,
+        "{} positions, {mixed} with mixed results",
+        cases.len()
+    );
+    println!(
+        "playout bank with history: {} positions ({mixed} where the {ENGINES} engines \
+         disagree), every point, ply count and cycle of done equal; {total_cycles} cycles in \
+         {elapsed:?}",
+        cases.len()
     );
 }
 

@@ -11,6 +11,7 @@
 
 use hdl::verilog::{on_big_stack, rename_top, verilog_of};
 use hdl::{Evaluator, MaskUnit, Placer};
+use model::cell_playout::Refinements;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -27,8 +28,14 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("class_unit", || verilog_of(hdl::ClassUnit::new())),
     ("prior_scorer", || verilog_of(hdl::PriorScorer::new())),
     ("cell_playout", || verilog_of(hdl::CellPlayout::new())),
+    ("cell_playout_refined", || {
+        verilog_of(hdl::CellPlayout::refined(Refinements::NEXT))
+    }),
     ("cell_candidates", || verilog_of(hdl::CellCandidates::new())),
     ("playout_bank", || verilog_of(hdl::PlayoutBank::new())),
+    ("playout_bank_refined", || {
+        verilog_of(hdl::PlayoutBank::with_refinements(Refinements::NEXT))
+    }),
     ("ucb_score", || verilog_of(hdl::UcbScore::new())),
     ("expander", || verilog_of(hdl::Expander::new())),
     ("board_tree", || verilog_of(hdl::BoardTree::new())),

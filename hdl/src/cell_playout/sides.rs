@@ -3,10 +3,13 @@
 //! placement, and the game's counters: passes in a row, plies, whether the
 //! side to move is the one that moved first; and whether the game is over.
 //! Each change is a command of the engine's state machine; a placement's
-//! effect on both sides is [`Apply`]'s.
+//! effect on both sides is [`Apply`]'s. In an engine with history, the
+//! placement's cells and neighbours and the other side's forbidden cells
+//! as well, for the history.
 
-use super::apply::Apply;
+use super::apply::{Apply, Placed};
 use crate::board::Board;
+use crate::optional::Optional;
 use crate::side::PlayoutSide;
 use rust_hdl::prelude::*;
 
@@ -51,6 +54,11 @@ pub struct Sides {
     pub root: Signal<Out, Bit>,
     /// Plies played, passes included.
     pub plies: Signal<Out, Bits<8>>,
+    /// The placement's cells and neighbours, from `origin` and `corner`
+    /// (an engine with history only).
+    pub placed: Optional<Signal<Out, Placed>>,
+    /// The other side's forbidden cells (an engine with history only).
+    pub other_forbidden: Optional<Signal<Out, Board>>,
     own_q: DFF<PlayoutSide>,
     other_q: DFF<PlayoutSide>,
     near_q: DFF<Board>,
@@ -58,6 +66,19 @@ pub struct Sides {
     root_q: DFF<Bit>,
     plies_q: DFF<Bits<8>>,
     apply: Apply,
+}
+
+impl Sides {
+    /// The block of an engine with history: [`Sides::placed`] and
+    /// [`Sides::other_forbidden`] present.
+    pub fn with_history() -> Sides {
+        Sides {
+            placed: Optional::present(Default::default()),
+            other_forbidden: Optional::present(Default::default()),
+            apply: Apply::with_placed(),
+            ..Default::default()
+        }
+    }
 }
 
 impl Logic for Sides {
@@ -113,5 +134,9 @@ impl Logic for Sides {
             | !self.other_q.q.val().tiles.any();
         self.root.next = self.root_q.q.val();
         self.plies.next = self.plies_q.q.val();
+        for _part in 0..self.placed.len() {
+            self.placed.next = self.apply.placed.val();
+            self.other_forbidden.next = self.other_q.q.val().forbidden;
+        }
     }
 }

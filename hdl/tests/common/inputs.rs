@@ -1,10 +1,13 @@
 //! A position as a search block's inputs: its boards as `hdl::Board`s, a
-//! side's tiles as the blocks' `tiles_left`, a side as an `hdl::Side`.
+//! side's tiles as the blocks' `tiles_left`, a side as an `hdl::Side`; and
+//! the last three placements before each position of a game, which the
+//! engines with history take.
 
 #![allow(dead_code)] // each test binary uses its own subset
 
 use blokus::tiles::ALL_TILES;
-use blokus::{Bitboard, Player, Position};
+use blokus::{Bitboard, Placement, Player, Position};
+use games::blokus::placement_between;
 use hdl::tiles::Tiles;
 use hdl::{board_from_words, Board, Side};
 
@@ -54,4 +57,21 @@ macro_rules! drive_position {
             inputs::board(blokus::Bitboard::from_cell(me.other().start_square()));
         $x.tiles_left.next = inputs::tiles($p, me);
     }};
+}
+
+/// Every position of `game` (its positions in order) with the last three
+/// placements before it, the latest first (`None` for a pass or before the
+/// start).
+pub fn with_history(game: &[Position]) -> Vec<(Position, [Option<Placement>; 3])> {
+    let placed: Vec<Option<Placement>> = game
+        .windows(2)
+        .map(|w| placement_between(&w[0], &w[1]))
+        .collect();
+    game.iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let recent = std::array::from_fn(|k| (i > k).then(|| placed[i - k - 1]).flatten());
+            (p.clone(), recent)
+        })
+        .collect()
 }

@@ -14,7 +14,9 @@
 //! legal placement covers it, then or later), so it is never drawn again.
 //!
 //! # Timing
-//! The engine takes `start` at a rising edge (counted as edge 1). Each ply
+//! The engine takes `start` at a rising edge (counted as edge 1). An
+//! engine with history (built with refinements, [`run_refined`] given the
+//! leaf's placements) then loads them in [`HISTORY_CYCLES`]. Each ply
 //! then costs [`PLACEMENT_CYCLES`] for a placement and [`PASS_CYCLES`] for
 //! a pass, plus [`DEAD_CYCLES`] for every attach cell drawn and found dead
 //! on the way; the end costs [`END_CYCLES`]. `done` is high after the last
@@ -53,12 +55,25 @@ pub const PASS_CYCLES: u64 = 1;
 /// Cycles of the end: PLY (the game is over), SWAP (the last mover's
 /// unplaced cells kept, the sides swapped for the other's), FINISH.
 pub const END_CYCLES: u64 = 3;
+/// Cycles an engine with history spends after its start loading the
+/// leaf's last three placements ([`run_refined`] given `Some(recent)`):
+/// the cells near the third latest and near the latest, one a cycle,
+/// through the engine's one placer and neighbours, while PLY waits; the
+/// second latest's, which the first ply does not draw from, is loaded in
+/// that ply's PLY. The first ply draws near two placements (the latest and
+/// the third latest, under [`Refinements::last_two`]); a start's own edge
+/// could make one set only, and only by a path from the inputs through the
+/// placer, its 196-bit shift and the neighbours in one cycle: these cycles
+/// are what a second placer (a shift of 196 bits by 8, an engine) would
+/// save.
+pub const HISTORY_CYCLES: u64 = 2;
 
 /// The most attach cells a playout can find dead: each is a cell of the
 /// board that becomes forbidden to its side, once for each side.
 pub const MAX_DEAD_CELLS: u64 = 2 * 196;
 /// The longest a playout can take: at most 42 placements, 43 passes (two
-/// in a row end it) and every dead cell, with its start and end.
+/// in a row end it) and every dead cell, with its start and end (an engine
+/// with history: [`HISTORY_CYCLES`] more).
 pub const MAX_PLAYOUT_CYCLES: u64 =
     1 + 42 * PLACEMENT_CYCLES + MAX_DEAD_CELLS * DEAD_CYCLES + 43 * PASS_CYCLES + END_CYCLES;
 
@@ -328,6 +343,14 @@ impl Refinements {
         tries: 3,
         counted: false,
     };
+
+    /// The engine of the board's next search (N3: `block,last2` with
+    /// `history`, [`run_refined`] given the leaf's placements).
+    pub const NEXT: Refinements = Refinements {
+        block: true,
+        last_two: true,
+        ..Refinements::BOARD
+    };
 }
 
 /// Each tile's playout weight under [`Refinements::tile_weights`]:
@@ -381,20 +404,24 @@ impl PlayoutHooks for NoHooks {}
 /// draws of [`crate::policy::choose_by_cell`] under [`POLICY`] (checked
 /// equal to it in the tests), on the engine's own state.
 pub fn run(position: &Position, seed: u32) -> EngineRun {
-    run_refined(position, seed, Refinements::BOARD, [None; 3], &mut NoHooks)
+    run_refined(position, seed, Refinements::BOARD, None, &mut NoHooks)
 }
 
-/// [`run`] with `refinements` and `hooks`; `recent` holds the last three
-/// placements before `position`, the latest first (`None` where there is
-/// none or it is not known: the board's engine knows none), whose
-/// neighbouring attach cells are drawn first.
+/// [`run`] with `refinements` and `hooks`. `recent`, for an engine with
+/// history (`hdl::CellPlayout::refined`; the board's engine has none),
+/// holds the last three placements before `position`, the latest first
+/// (`None` where there is none or it is not known, a pass), whose
+/// neighbouring attach cells are drawn first; it costs
+/// [`HISTORY_CYCLES`] at the start.
 pub fn run_refined(
     position: &Position,
     seed: u32,
     refinements: Refinements,
-    recent: [Option<Placement>; 3],
+    recent: Option<[Option<Placement>; 3]>,
     hooks: &mut impl PlayoutHooks,
 ) -> EngineRun {
+    let history = recent.is_some();
+    let recent = recent.unwrap_or_default();
     let t = tables();
     let mut sides = [
         Side::new(position, position.to_move()),
@@ -562,6 +589,7 @@ pub fn run_refined(
         placements,
         rng: rng.0,
         edges: 1
+            + if history { HISTORY_CYCLES } else { 0 }
             + u64::from(placements) * PLACEMENT_CYCLES
             + dead * DEAD_CYCLES
             + light * LIGHT_CYCLES
@@ -707,7 +735,7 @@ mod tests {
             for k in 0..8u32 {
                 let mut recorder = Recorder(Vec::new());
                 let seed = 0x5EED_0001 ^ (8 * i as u32 + k).wrapping_mul(0x9E37_79B9);
-                let run = run_refined(position, seed, refinements, [None; 3], &mut recorder);
+                let run = run_refined(position, seed, refinements, None, &mut recorder);
                 assert_eq!(run.placements as usize, recorder.0.len());
                 let mut replay = position.clone();
                 let mut made = recorder.0.iter();
@@ -759,18 +787,85 @@ mod tests {
             tries,
             ..Refinements::BOARD
         };
-        let board = run_refined(position, 77, Refinements::BOARD, [None; 3], &mut NoHooks);
+        let board = run_refined(position, 77, Refinements::BOARD, None, &mut NoHooks);
         assert_eq!(
-            run_refined(position, 77, capped(0), [None; 3], &mut NoHooks),
+            run_refined(position, 77, capped(0), None, &mut NoHooks),
             board
         );
-        let light = run_refined(position, 77, capped(2), [None; 3], &mut NoHooks);
+        let light = run_refined(position, 77, capped(2), None, &mut NoHooks);
         let without_light = 1
             + u64::from(light.placements) * PLACEMENT_CYCLES
             + u64::from(light.plies - light.placements) * PASS_CYCLES
             + END_CYCLES;
         // Two cells passed over a placing ply (the cap is never reached).
         assert!(light.edges >= without_light + 2 * u64::from(light.placements) * LIGHT_CYCLES);
+    }
+
+    #[test]
+    fn a_start_with_history_costs_its_load_and_draws_first_where_the_opponent_would_play() {
+        let refined = Refinements {
+            block: true,
+            last_two: true,
+            ..Refinements::BOARD
+        };
+        let (mut compared, mut near_first) = (0, 0);
+        let mut games = games::blokus::sensible_games(11, 4, 4);
+        games.extend(random_games(12, 4));
+        for game in games {
+            for i in 3..game.len() {
+                let position = &game[i];
+                let seed = 0x0C0F_FEE1 ^ (i as u32).wrapping_mul(0x9E37_79B9);
+                // No placement known: the plain engine's playout, the load's
+                // cycles later.
+                let plain = run(position, seed);
+                let unknown = run_refined(
+                    position,
+                    seed,
+                    Refinements::BOARD,
+                    Some([None; 3]),
+                    &mut NoHooks,
+                );
+                assert_eq!(
+                    unknown,
+                    EngineRun {
+                        edges: plain.edges + HISTORY_CYCLES,
+                        ..plain
+                    }
+                );
+                // The game's own last three placements: the first placement
+                // covers an attach cell of the opponent's latest or third
+                // latest placement, free to the opponent, when the mover has
+                // such a cell.
+                let placed =
+                    |k: usize| games::blokus::placement_between(&game[i - k - 1], &game[i - k]);
+                let recent = [placed(0), placed(1), placed(2)];
+                let mut recorder = Recorder(Vec::new());
+                run_refined(position, seed, refined, Some(recent), &mut recorder);
+                let mover = position.to_move();
+                let ring = |p: Option<Placement>| {
+                    p.map_or(Bitboard::EMPTY, |p| {
+                        let cells = p.cells();
+                        cells.diagonal_neighbours() & !cells.edge_neighbours() & !cells
+                    })
+                };
+                let first = (ring(recent[0]) | ring(recent[2]))
+                    & position.attach_cells(mover)
+                    & !position.forbidden(mover.other());
+                let live = position
+                    .legal_placements()
+                    .iter()
+                    .any(|p| p.cells().intersects(first));
+                if let (true, Some(&(shape, corner))) = (live, recorder.0.first()) {
+                    let cells = crate::placer::placement_at(shape, corner)
+                        .expect("a placement")
+                        .cells();
+                    assert!(cells.intersects(first), "ply {i}");
+                    near_first += 1;
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared > 200 && near_first > 20, "{compared} {near_first}");
     }
 
     #[test]

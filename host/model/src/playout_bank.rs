@@ -16,8 +16,8 @@
 //! [`FINISH_EDGES`]: the slowest engine's `done`, then one edge to note it,
 //! one to add the points.
 
-use crate::cell_playout::{run as engine_run, EngineRun};
-use blokus::Position;
+use crate::cell_playout::{run as engine_run, run_refined, EngineRun, NoHooks, Refinements};
+use blokus::{Placement, Position};
 
 /// Engines in the bank: three, as many as route in CI's time beside the
 /// 32,768-node tree at 50 MHz (four did not route; docs/design-log.md).
@@ -67,8 +67,27 @@ impl PlayoutBank {
 
     /// Every engine plays `position` out; the streams move on.
     pub fn run(&mut self, position: &Position) -> BankRun {
-        let runs: [EngineRun; ENGINES] =
-            std::array::from_fn(|e| engine_run(position, self.streams[e]));
+        self.run_engines(|stream| engine_run(position, stream))
+    }
+
+    /// [`PlayoutBank::run`] by a bank of engines with history and
+    /// `refinements` (`hdl::PlayoutBank::with_refinements`): each knows
+    /// `recent`, the last three placements before `position`, the latest
+    /// first ([`crate::cell_playout::run_refined`]).
+    pub fn run_refined(
+        &mut self,
+        position: &Position,
+        refinements: Refinements,
+        recent: [Option<Placement>; 3],
+    ) -> BankRun {
+        self.run_engines(|stream| {
+            run_refined(position, stream, refinements, Some(recent), &mut NoHooks)
+        })
+    }
+
+    /// Every engine's `run` from its stream; the streams move on.
+    fn run_engines(&mut self, run: impl Fn(u32) -> EngineRun) -> BankRun {
+        let runs: [EngineRun; ENGINES] = std::array::from_fn(|e| run(self.streams[e]));
         for (stream, run) in self.streams.iter_mut().zip(&runs) {
             *stream = run.rng;
         }
@@ -118,5 +137,33 @@ mod tests {
         assert_eq!(run.edges, slowest + FINISH_EDGES);
         // A second start goes on from where the streams are.
         assert_ne!(bank.run(&start).runs[0], run.runs[0]);
+    }
+
+    #[test]
+    fn engines_with_history_play_out_from_their_streams() {
+        let refinements = Refinements {
+            block: true,
+            last_two: true,
+            ..Refinements::BOARD
+        };
+        let game = &games::blokus::sensible_games(5, 1, 4)[0];
+        let position = &game[3];
+        let recent = [2, 1, 0].map(|k| games::blokus::placement_between(&game[k], &game[k + 1]));
+        let mut bank = PlayoutBank::new(7);
+        let before = bank.clone();
+        let run = bank.run_refined(position, refinements, recent);
+        for e in 0..ENGINES {
+            let want = run_refined(
+                position,
+                before.streams[e],
+                refinements,
+                Some(recent),
+                &mut NoHooks,
+            );
+            assert_eq!(run.runs[e], want);
+            assert_eq!(bank.streams[e], want.rng);
+        }
+        let slowest = run.runs.iter().map(|r| r.edges).max().unwrap();
+        assert_eq!(run.edges, slowest + FINISH_EDGES);
     }
 }

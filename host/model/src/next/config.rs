@@ -160,7 +160,8 @@ pub struct PlayoutRefinements {
     /// The engine's own refinements.
     pub policy: Refinements,
     /// The playouts know the placements that led to the leaf (the board's
-    /// engines start knowing none).
+    /// engines start knowing none): engines with history, which load them
+    /// in [`crate::cell_playout::HISTORY_CYCLES`] at each start.
     pub history: bool,
     /// Pentobi's playout policy on the rules engine ([`super::reference`],
     /// software only) instead of the board's engine.

@@ -610,11 +610,10 @@ impl Tree {
         streams: &mut Streams,
         stats: &mut RoundStats,
     ) -> (Vec<Played>, u64) {
-        let recent = if config.refinements.history {
-            self.last_three(&leaf.line)
-        } else {
-            [None; 3]
-        };
+        let recent = config
+            .refinements
+            .history
+            .then(|| self.last_three(&leaf.line));
         let leaf_mover = leaf.position.to_move();
         let mut results = Vec::with_capacity(streams.0.len());
         let mut slowest = 0;
