@@ -47,12 +47,12 @@ mod classes;
 mod common;
 #[path = "../verilator/harness.rs"]
 mod harness;
+#[path = "common/inputs.rs"]
+mod inputs;
 #[path = "common/sdram_bench.rs"]
 mod sdram_bench;
 #[path = "common/stream.rs"]
 mod stream;
-#[path = "common/inputs.rs"]
-mod inputs;
 
 use blokus::tiles::shape_table;
 use blokus::{Bitboard, Move, Placement, Player, Position};

@@ -19,7 +19,7 @@ use model::BoardModel;
 use std::time::Duration;
 
 /// Names accepted by [`engine_by_name`], in alphabetical order.
-pub const ENGINE_NAMES: [&str; 8] = [
+pub const ENGINE_NAMES: [&str; 9] = [
     "alphabeta",
     "board-flat",
     "board-model",
@@ -27,6 +27,7 @@ pub const ENGINE_NAMES: [&str; 8] = [
     "board-tree",
     "greedy",
     "model-1ply",
+    "prior-tree",
     "random",
 ];
 
@@ -115,7 +116,7 @@ pub const BOARD_NEXT_OPTIONS: &str =
      leaf, leaves, rave, rave-parent, rave-child, reuse, final, sizes, bonus, lgr, tiles, last2, block, \
      heavy, tries, counted, history, reference, \
      ponder, \
-     nodes, on-chip, prior, seed";
+     nodes, on-chip, prior, seed, pipe, pair, fast-sdram, vl, sel-beats, prefix, nrb, instant";
 
 /// The board's next search an engine name `board-next[:options]` asks
 /// for (`model::next`): from the design chosen, or from today's board
@@ -233,6 +234,19 @@ fn board_next(spec: &EngineName) -> Result<NextConfig, String> {
                 }
             }
             "seed" => config.seed = value(v, "a seed")?,
+            "pipe" => config.pipeline = on(v)?.then_some(model::next::pipeline::Pipeline::PLAN),
+            "pair" | "fast-sdram" | "vl" | "sel-beats" | "prefix" | "nrb" | "instant" => {
+                let pipe = config.pipeline.as_mut().ok_or("give pipe first")?;
+                match key {
+                    "pair" => pipe.on_chip_per_cycle = if on(v)? { 2 } else { 1 },
+                    "fast-sdram" => pipe.fast_sdram = on(v)?,
+                    "prefix" => pipe.prefix = on(v)?,
+                    "nrb" => pipe.backup_from_path = on(v)?,
+                    "instant" => pipe.instant_expander = on(v)?,
+                    "vl" => pipe.virtual_loss = number_in(v, 0, 16, "a count of visits")?,
+                    _ => pipe.selection_beats = number_in(v, 1, 16, "a count of beats")?,
+                }
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -300,6 +314,7 @@ enum Spec {
     BoardTree(Budget, TreeSettings),
     BoardFlat(Budget),
     BoardNext(NextConfig),
+    PriorTree(Budget),
 }
 
 /// Reads an engine name by the one grammar; the error names what is wrong.
@@ -316,6 +331,7 @@ fn engine_spec(name: &str) -> Result<Spec, String> {
         "board-tree" => board_search(&spec, tree_budget()).map(|(b, s)| Spec::BoardTree(b, s)),
         "board-flat" => board_search(&spec, flat_budget()).map(|(b, _)| Spec::BoardFlat(b)),
         "board-next" => board_next(&spec).map(Spec::BoardNext),
+        "prior-tree" => board_search(&spec, tree_budget()).map(|(b, _)| Spec::PriorTree(b)),
         other => Err(format!(
             "unknown engine `{other}`; engines: {}, gtp:COMMAND",
             ENGINE_NAMES.join(", ")
@@ -342,6 +358,7 @@ pub fn engine_named(name: &str, time: Duration, seed: u64) -> anyhow::Result<Box
         Spec::BoardTree(budget, settings) => Box::new(BoardTree::with_settings(budget, settings)),
         Spec::BoardFlat(budget) => Box::new(BoardFlat::new(budget)),
         Spec::BoardNext(config) => Box::new(BoardNext::new(name, config)),
+        Spec::PriorTree(budget) => Box::new(model::prior_tree::PriorTree::new(budget)),
     })
 }
 

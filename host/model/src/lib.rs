@@ -40,6 +40,7 @@ pub mod player;
 pub mod playout_bank;
 pub mod policy;
 pub mod prior_scorer;
+pub mod prior_tree;
 pub mod random;
 pub mod retired;
 pub mod sdram;

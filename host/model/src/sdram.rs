@@ -459,6 +459,19 @@ impl Controller {
         }
     }
 
+    /// The controller as a search sees it from its start: synced at cycle
+    /// `at`, so that its refresh credits restart from that cycle, whatever
+    /// it was doing before (a refresh under way ends within [`T_RFC`], the
+    /// sync's own within `T_RFC` more: idle from `at + 2 T_RFC`, long
+    /// before the search's first access).
+    pub fn synced(at: u64) -> Controller {
+        Controller {
+            idle: at + 2 * T_RFC,
+            credit: at + 1 + REFRESH_PERIOD,
+            last: Some(at),
+        }
+    }
+
     /// The first cycle the controller is idle after what it has been asked.
     pub fn idle_from(&self) -> u64 {
         self.idle

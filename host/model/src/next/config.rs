@@ -74,6 +74,9 @@ pub struct Config {
     pub on_chip: usize,
     pub weights: Weights,
     pub seed: u32,
+    /// The rounds pipelined as the board would run them (the tree unit
+    /// beside the bank and the expander), with the tree unit's timings.
+    pub pipeline: Option<super::pipeline::Pipeline>,
 }
 
 impl Config {
@@ -106,6 +109,7 @@ impl Config {
         on_chip: usize::MAX,
         weights: prior::FITTED,
         seed: crate::random::SEED,
+        pipeline: None,
     };
 }
 

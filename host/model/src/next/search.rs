@@ -102,7 +102,7 @@ impl Node {
         }
     }
 
-    fn mv(&self) -> Move {
+    pub(super) fn mv(&self) -> Move {
         self.mv.map_or(Move::Pass, |(shape, corner)| {
             Move::Place(placement_at(shape, corner).expect("a child lies on the board"))
         })
@@ -142,22 +142,23 @@ pub struct Outcome {
 }
 
 /// Moves made in a round, each with its mover (`None`: a pass).
-type Line = Vec<(Player, Option<(u8, u8)>)>;
+pub(super) type Line = Vec<(Player, Option<(u8, u8)>)>;
 
 /// A playout's result for the leaf's side to move, with its round's line
 /// (when RAVE or the last good replies keep it).
-type Played = (u32, Line);
+pub(super) type Played = (u32, Line);
 
 /// A leaf a descent reached: its position, the nodes from the root, the
 /// moves into them with their movers.
-struct Leaf {
-    position: Position,
-    path: Vec<usize>,
-    line: Vec<(Player, Option<(u8, u8)>)>,
+#[derive(Clone)]
+pub(super) struct Leaf {
+    pub position: Position,
+    pub path: Vec<usize>,
+    pub line: Vec<(Player, Option<(u8, u8)>)>,
     /// The descent's cycles, and the expansion's beside the playouts (0:
     /// none).
-    descent_cycles: u64,
-    expansion_cycles: u64,
+    pub descent_cycles: u64,
+    pub expansion_cycles: u64,
 }
 
 /// The tree: the node memory (the root is node 0) and the position at the root.
@@ -282,7 +283,7 @@ impl Tree {
     /// of `capacity / free`, less one). Pentobi's expansion threshold is
     /// doubled as many times, so that the tree grows ever more slowly
     /// rather than stopping when the memory fills.
-    fn pressure(&self, capacity: usize) -> u32 {
+    pub(super) fn pressure(&self, capacity: usize) -> u32 {
         let free = capacity.saturating_sub(self.nodes.len()).max(1);
         (capacity / free).max(1).ilog2()
     }
@@ -301,7 +302,11 @@ impl Tree {
 
     /// The opponent's latest placements before the position reached by
     /// `line` (each move with its mover), the latest first.
-    fn recent_of(&self, line: &[(Player, Option<(u8, u8)>)], mover: Player) -> Vec<Placement> {
+    pub(super) fn recent_of(
+        &self,
+        line: &[(Player, Option<(u8, u8)>)],
+        mover: Player,
+    ) -> Vec<Placement> {
         let mut out = Vec::new();
         for &(player, mv) in line.iter().rev() {
             if player != mover {
@@ -336,7 +341,7 @@ impl Tree {
 
     /// The last three placements before the position reached by `line`,
     /// the latest first.
-    fn last_three(&self, line: &[(Player, Option<(u8, u8)>)]) -> [Option<Placement>; 3] {
+    pub(super) fn last_three(&self, line: &[(Player, Option<(u8, u8)>)]) -> [Option<Placement>; 3] {
         let placed =
             |mv: Option<(u8, u8)>| mv.map(|(s, c)| placement_at(s, c).expect("on the board"));
         let mut out = [None; 3];
@@ -352,7 +357,7 @@ impl Tree {
 
     /// Writes the children of node `index` at `position` (not over), if
     /// the memory has room: `false` when it has not.
-    fn expand(
+    pub(super) fn expand(
         &mut self,
         index: usize,
         position: &Position,
@@ -438,7 +443,7 @@ impl Tree {
     }
 
     /// The child of `index` the descent takes (`index` expanded).
-    fn select(&self, index: usize, config: &Config) -> usize {
+    pub(super) fn select(&self, index: usize, config: &Config) -> usize {
         let node = &self.nodes[index];
         let range = node.first as usize..node.first as usize + usize::from(node.children);
         match config.select {
@@ -534,7 +539,7 @@ impl Tree {
 
     /// Adds (`sign` 1) or takes back (-1) a lost visit along `path` below
     /// the root.
-    fn virtual_loss(&mut self, path: &[usize], sign: i64) {
+    pub(super) fn virtual_loss(&mut self, path: &[usize], sign: i64) {
         for &i in &path[1..] {
             let node = &mut self.nodes[i];
             node.visits = (i64::from(node.visits) + sign) as u32;
@@ -603,7 +608,7 @@ impl Tree {
 
     /// The leaf's playouts, one an engine: each result for the leaf's side
     /// to move (bonus included), with the round's line when it is kept.
-    fn play_out(
+    pub(super) fn play_out(
         &self,
         leaf: &Leaf,
         config: &Config,
@@ -661,7 +666,7 @@ impl Tree {
 
     /// Each result up the leaf's path, each node counting it for the side
     /// that made its move; then the last good replies and RAVE.
-    fn back_up(
+    pub(super) fn back_up(
         &mut self,
         leaf: &Leaf,
         results: &[Played],
@@ -719,7 +724,7 @@ impl Tree {
     /// The value a new child of a node where `mover` moves starts from,
     /// above a loss: that side's mean result so far (Pentobi's
     /// `root_val`), a draw's before any playout.
-    fn value_base(&self, stats: &RoundStats, mover: Player) -> u64 {
+    pub(super) fn value_base(&self, stats: &RoundStats, mover: Player) -> u64 {
         let n = u64::from(self.nodes[0].visits);
         if n == 0 {
             return u64::from(DRAW - LOSS);
@@ -865,7 +870,7 @@ impl Tree {
 /// The board's cycles for an expansion of `position` into `children`
 /// children: the expander's (`model::expander`: the candidate stream, the
 /// scorer, the children written one a cycle) after its start's register.
-fn expansion_cycles_of(position: &Position, children: u16) -> u64 {
+pub(super) fn expansion_cycles_of(position: &Position, children: u16) -> u64 {
     let (_, done) = crate::cell_candidates::timeline(position);
     EXPANDER_DELAY + done as u64 + TAG_STAGES + 2 + u64::from(children)
 }
