@@ -8,8 +8,9 @@
 //! - The blocks: [`mask_unit`], [`placer`], [`evaluator`], [`cell_playout`]
 //!   (the playout engine), [`playout_bank`], [`cell_candidates`] (the
 //!   candidate stream), [`expander`], [`board_tree`] (the board's search),
-//!   [`move_code`], [`player`] (the whole board behind its serial line)
-//!   and [`sdram`] (the board's SDRAM and its controller).
+//!   [`move_code`], [`player`] (the whole board behind its serial line),
+//!   [`sdram`] (the board's SDRAM and its controller) and [`sdram_check`]
+//!   (the check of the SDRAM a person runs after flashing a board).
 //! - What they share: [`clock`] (the board's clock and a search's
 //!   budgets), [`random`] (the generator), [`ordered`] (candidates scored
 //!   and kept in order of score), [`pairs`] (the (shape, cell) pairs) and
@@ -38,6 +39,7 @@ pub mod policy;
 pub mod random;
 pub mod retired;
 pub mod sdram;
+pub mod sdram_check;
 
 /// The board's search as a host engine: the tree over the playout bank
 /// ([`board_tree`]), what the FPGA player plays, move for move (engines
