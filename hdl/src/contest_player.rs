@@ -13,6 +13,11 @@
 //!   the board's side, its budgets, and its move's code ([`CodeEncoder`]);
 //! * [`ReplyQueue`], the sending side: a reply's bytes through a [`UartTx`].
 //!
+//! Beside them, the [`SdramCheck`] over the board's SDRAM, whose pins the
+//! player carries: its request (`model::sdram_check::REQUEST`) outside a
+//! game starts it, a `0` abandons it, and its report line goes out through
+//! the reply queue between replies.
+//!
 //! # Timing
 //! A request's last byte is checked in the cycle after the receiver's
 //! `valid`, the opponent's codes are chosen in the next one or two and each
@@ -29,6 +34,7 @@
 //! reply has not yet been handed to the transmitter; the referee never asks
 //! again before a reply is out.
 
+use crate::sdram_check::SdramCheck;
 use rust_hdl::prelude::*;
 
 mod config;
@@ -56,7 +62,8 @@ pub struct ContestPlayer {
     pub tx: Signal<Out, Bit>,
     /// In a game (from `0` to `9`).
     pub in_game: Signal<Out, Bit>,
-    /// Working: a request being handled, a search, or a reply being sent.
+    /// Working: a request being handled, a search, the SDRAM check, or a
+    /// reply being sent.
     pub busy: Signal<Out, Bit>,
     /// The board plays as player 2 in this game.
     pub player_two: Signal<Out, Bit>,
@@ -68,11 +75,32 @@ pub struct ContestPlayer {
     pub scheme_2014: Signal<Out, Bit>,
     /// The watchdog ended a search since the last `0`.
     pub watchdog_fired: Signal<Out, Bit>,
+    /// The SDRAM's clock pin.
+    pub sdram_clk: Signal<Out, Clock>,
+    /// The SDRAM's clock enable pin.
+    pub sdram_cke: Signal<Out, Bit>,
+    /// The SDRAM's chip select pin.
+    pub sdram_csn: Signal<Out, Bit>,
+    /// The SDRAM's write enable pin.
+    pub sdram_wen: Signal<Out, Bit>,
+    /// The SDRAM's RAS pin.
+    pub sdram_rasn: Signal<Out, Bit>,
+    /// The SDRAM's CAS pin.
+    pub sdram_casn: Signal<Out, Bit>,
+    /// The SDRAM's address pins.
+    pub sdram_a: Signal<Out, Bits<13>>,
+    /// The SDRAM's bank pins.
+    pub sdram_ba: Signal<Out, Bits<2>>,
+    /// The SDRAM's byte mask pins.
+    pub sdram_dqm: Signal<Out, Bits<2>>,
+    /// The SDRAM's data lines.
+    pub sdram_d: Signal<InOut, Bits<16>>,
     reader: RequestReader,
     machine: ContestMachine,
     position: PositionRegisters,
     control: SearchControl,
     reply: ReplyQueue,
+    check: SdramCheck,
 }
 
 impl ContestPlayer {
@@ -89,11 +117,22 @@ impl ContestPlayer {
             malformed_seen: Default::default(),
             scheme_2014: Default::default(),
             watchdog_fired: Default::default(),
+            sdram_clk: Default::default(),
+            sdram_cke: Default::default(),
+            sdram_csn: Default::default(),
+            sdram_wen: Default::default(),
+            sdram_rasn: Default::default(),
+            sdram_casn: Default::default(),
+            sdram_a: Default::default(),
+            sdram_ba: Default::default(),
+            sdram_dqm: Default::default(),
+            sdram_d: Default::default(),
             reader: RequestReader::new(config),
             machine: ContestMachine::new(config),
             position: Default::default(),
             control: SearchControl::new(config),
             reply: ReplyQueue::new(config),
+            check: SdramCheck::default(),
         }
     }
 }
@@ -112,6 +151,7 @@ impl Logic for ContestPlayer {
         self.position.clock.next = self.clock.val();
         self.control.clock.next = self.clock.val();
         self.reply.clock.next = self.clock.val();
+        self.check.clock.next = self.clock.val();
 
         // The referee's bytes and requests, into the machine.
         self.reader.rx.next = self.rx.val();
@@ -122,6 +162,7 @@ impl Logic for ContestPlayer {
         self.machine.byte_in.next = self.reader.byte_in.val();
         self.machine.zero.next = self.reader.zero.val();
         self.machine.nine.next = self.reader.nine.val();
+        self.machine.query.next = self.reader.query.val();
         self.machine.begins.next = self.reader.begins.val();
         self.machine.ends.next = self.reader.ends.val();
         self.machine.framing_error.next = self.reader.framing_error.val();
@@ -167,8 +208,25 @@ impl Logic for ContestPlayer {
         self.reply.code.next = self.control.code.val();
         self.tx.next = self.reply.tx.val();
 
+        // The SDRAM check, its report between replies, the SDRAM's pins.
+        self.check.start.next = self.machine.check_start.val();
+        self.check.cancel.next = self.machine.new_game.val();
+        self.reply.report_valid.next = self.check.report_valid.val();
+        self.reply.report_byte.next = self.check.report_byte.val();
+        self.check.report_taken.next = self.reply.report_taken.val();
+        self.sdram_clk.next = self.check.sdram_clk.val();
+        self.sdram_cke.next = self.check.sdram_cke.val();
+        self.sdram_csn.next = self.check.sdram_csn.val();
+        self.sdram_wen.next = self.check.sdram_wen.val();
+        self.sdram_rasn.next = self.check.sdram_rasn.val();
+        self.sdram_casn.next = self.check.sdram_casn.val();
+        self.sdram_a.next = self.check.sdram_a.val();
+        self.sdram_ba.next = self.check.sdram_ba.val();
+        self.sdram_dqm.next = self.check.sdram_dqm.val();
+        Signal::<InOut, Bits<16>>::link(&mut self.sdram_d, &mut self.check.sdram_d);
+
         self.in_game.next = self.machine.in_game.val();
-        self.busy.next = self.machine.working.val() | self.reply.busy.val();
+        self.busy.next = self.machine.working.val() | self.reply.busy.val() | self.check.busy.val();
         self.player_two.next = self.machine.me_two.val();
         self.framing_error_seen.next = self.machine.framing_seen.val();
         self.malformed_seen.next = self.machine.malformed_seen.val();

@@ -1,13 +1,14 @@
 //! The top level for the ULX3S board (ECP5 LFE5U-85F): the board's pins
 //! (25 MHz oscillator, the FTDI USB-serial lines, eight LEDs, seven buttons,
-//! the ESP32's GPIO0) around the [`ContestPlayer`], clocked at 50 MHz by
-//! the PLL ([`crate::pll`]) from the oscillator. Port names are those of `constraints/ulx3s.lpf`.
+//! the ESP32's GPIO0, the SDRAM) around the [`ContestPlayer`], clocked at
+//! 50 MHz by the PLL ([`crate::pll`]) from the oscillator. Port names are
+//! those of `constraints/ulx3s.lpf`.
 //!
 //! # LEDs
 //! | LED | lit while |
 //! |---|---|
 //! | 0 | in a game (from `0` to `9`) |
-//! | 1 | busy: a request being handled, a search, a reply being sent |
+//! | 1 | busy: a request being handled, a search, the SDRAM check, a reply being sent |
 //! | 2 | the board plays as player 2 |
 //! | 3 | a framing error was seen on the line (since the last `0`) |
 //! | 4 | a malformed request was dropped (since the last `0`) |
@@ -41,6 +42,26 @@ pub struct Ulx3sTop {
     pub btn: Signal<In, Bits<7>>,
     /// The ESP32's GPIO0: held high so that the ESP32 never resets the board.
     pub wifi_gpio0: Signal<Out, Bit>,
+    /// The SDRAM's clock.
+    pub sdram_clk: Signal<Out, Clock>,
+    /// The SDRAM's clock enable.
+    pub sdram_cke: Signal<Out, Bit>,
+    /// The SDRAM's chip select, active low.
+    pub sdram_csn: Signal<Out, Bit>,
+    /// The SDRAM's write enable, active low.
+    pub sdram_wen: Signal<Out, Bit>,
+    /// The SDRAM's RAS, active low.
+    pub sdram_rasn: Signal<Out, Bit>,
+    /// The SDRAM's CAS, active low.
+    pub sdram_casn: Signal<Out, Bit>,
+    /// The SDRAM's address lines.
+    pub sdram_a: Signal<Out, Bits<13>>,
+    /// The SDRAM's bank lines.
+    pub sdram_ba: Signal<Out, Bits<2>>,
+    /// The SDRAM's byte masks.
+    pub sdram_dqm: Signal<Out, Bits<2>>,
+    /// The SDRAM's data lines.
+    pub sdram_d: Signal<InOut, Bits<16>>,
     /// The player's clock from the oscillator, held off until it is steady.
     pll: Pll,
     player: ContestPlayer,
@@ -61,6 +82,16 @@ impl Ulx3sTop {
             led: Default::default(),
             btn: Default::default(),
             wifi_gpio0: Default::default(),
+            sdram_clk: Default::default(),
+            sdram_cke: Default::default(),
+            sdram_csn: Default::default(),
+            sdram_wen: Default::default(),
+            sdram_rasn: Default::default(),
+            sdram_casn: Default::default(),
+            sdram_a: Default::default(),
+            sdram_ba: Default::default(),
+            sdram_dqm: Default::default(),
+            sdram_d: Default::default(),
             pll: Pll::new(config.clock_hz)?,
             player: ContestPlayer::new(config),
             heartbeat: Default::default(),
@@ -99,5 +130,15 @@ impl Logic for Ulx3sTop {
             self.led.next = self.all_on.val();
         }
         self.wifi_gpio0.next = true;
+        self.sdram_clk.next = self.player.sdram_clk.val();
+        self.sdram_cke.next = self.player.sdram_cke.val();
+        self.sdram_csn.next = self.player.sdram_csn.val();
+        self.sdram_wen.next = self.player.sdram_wen.val();
+        self.sdram_rasn.next = self.player.sdram_rasn.val();
+        self.sdram_casn.next = self.player.sdram_casn.val();
+        self.sdram_a.next = self.player.sdram_a.val();
+        self.sdram_ba.next = self.player.sdram_ba.val();
+        self.sdram_dqm.next = self.player.sdram_dqm.val();
+        Signal::<InOut, Bits<16>>::link(&mut self.sdram_d, &mut self.player.sdram_d);
     }
 }

@@ -236,6 +236,11 @@ fn the_board_answers_the_team_code_and_its_first_moves_as_the_model() {
     let (reply, status) = both(b"x");
     assert!(reply.is_empty());
     assert!(status.malformed && status.in_game && status.player_two && !status.framing);
+    // The SDRAM check's request in a game is a stray byte like any other: no
+    // check starts, nothing is sent, and the game goes on.
+    let (reply, status) = both(&[model::sdram_check::REQUEST]);
+    assert!(reply.is_empty());
+    assert!(status.malformed && status.in_game && status.player_two && !status.framing);
     let (reply, status) = both(b"9");
     assert!(reply.is_empty());
     assert!(!status.in_game && !status.watchdog);

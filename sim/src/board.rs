@@ -1,6 +1,7 @@
 //! The simulated board as the host meets it: the Verilog of `hdl::Ulx3sTop`, the very
-//! top level `make bitstream` builds, as a [`BoardSpec`], and one board served on a
-//! pseudo-terminal and a TCP port at once ([`serve_board`]), as `arena board-sim` and the `sim` link do.
+//! top level `make bitstream` builds, beside its SDRAM's chip model (`hdl::sim_board`),
+//! as a [`BoardSpec`], and one board served on a pseudo-terminal and a TCP port at once
+//! ([`serve_board`]), as `arena board-sim` and the `sim` link do.
 
 use crate::mux::Mux;
 use crate::pty::OnHangUp;
@@ -8,29 +9,61 @@ use crate::server::{serve_on_pty, PtyServer};
 use crate::tcp::{serve_on_tcp, TcpServer};
 use crate::verilated::BoardSpec;
 use crate::{MuxPort, SerialDevice};
-use hdl::{PlayerConfig, SearchBudget, Ulx3sTop};
+use hdl::sdram_check::CheckSpan;
+use hdl::sim_board::{sim_board_verilog_named, stuck_plusargs, SIM_BOARD};
+use hdl::{PlayerConfig, SearchBudget};
 use std::net::TcpListener;
 
-/// The top module's name, as `hdl-verilog` writes it to `build/ulx3s_top.v`.
-pub const ULX3S_TOP: &str = "ulx3s_top";
+/// The words the simulated board's SDRAM check covers unless told otherwise: 16,384
+/// (8 rows of each bank), a check of some 140,000 board cycles, a second of the
+/// simulator's time, where the board's whole 32 MB would take minutes.
+pub const SIM_SDRAM_WORDS: u32 = 16_384;
+
+/// The simulated SDRAM: the check's span and a data line forced in its chip model.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SimSdram {
+    /// The SDRAM check's span ([`SIM_SDRAM_WORDS`] if not given).
+    pub words: Option<u32>,
+    /// A data line (0 to 15) stuck at a level.
+    pub stuck: Option<(u8, bool)>,
+}
+
+impl SimSdram {
+    /// The model's command-line arguments for it, or what is wrong with it.
+    pub fn plusargs(&self) -> Result<Vec<String>, String> {
+        let words = self.words.unwrap_or(SIM_SDRAM_WORDS);
+        hdl::sdram_check::check_span(words)?;
+        let mut plusargs = vec![CheckSpan::plusarg(words)];
+        if let Some((bit, level)) = self.stuck {
+            plusargs.extend(stuck_plusargs(bit, level)?);
+        }
+        Ok(plusargs)
+    }
+}
 
 /// The board's top level built as `config` says (its clock and baud rate among others),
-/// as Verilog for Verilator. The search's budget is not in the Verilog but on the
-/// model's command line (`hdl::search_budget`): the Verilog holds the real board's
-/// ([`hdl::PlayerConfig::default`]'s), so that one model serves every budget.
-pub fn ulx3s_spec(config: PlayerConfig) -> Result<BoardSpec, String> {
+/// beside its SDRAM's chip model, as Verilog for Verilator. The search's budget is not
+/// in the Verilog but on the model's command line (`hdl::search_budget`): the Verilog
+/// holds the real board's ([`hdl::PlayerConfig::default`]'s), so that one model serves
+/// every budget; so are the SDRAM check's span and a stuck data line (`sdram`).
+pub fn board_spec(config: PlayerConfig, sdram: SimSdram) -> Result<BoardSpec, String> {
     SearchBudget::fits(config.budget)?;
+    let mut plusargs = SearchBudget::plusargs(config.budget);
+    plusargs.extend(sdram.plusargs()?);
     let built = PlayerConfig {
         budget: PlayerConfig::default().budget,
         ..config
     };
-    let verilog = hdl::verilog::on_big_stack(|| {
-        hdl::verilog::verilog_named(Ulx3sTop::new(built)?, ULX3S_TOP)
-    })?;
-    Ok(BoardSpec::new(verilog, ULX3S_TOP)
+    let verilog = hdl::verilog::on_big_stack(|| sim_board_verilog_named(built))?;
+    Ok(BoardSpec::new(verilog, SIM_BOARD)
         .with_clock_hz(config.clock_hz)
         .with_baud(config.baud)
-        .with_plusargs(SearchBudget::plusargs(config.budget)))
+        .with_plusargs(plusargs))
+}
+
+/// [`board_spec`] with the simulated SDRAM's defaults.
+pub fn ulx3s_spec(config: PlayerConfig) -> Result<BoardSpec, String> {
+    board_spec(config, SimSdram::default())
 }
 
 /// One device served on a new pseudo-terminal and on `listener` at once: bytes from

@@ -23,7 +23,7 @@
 //! for the host), `T` the real seconds since it started (building the model included)
 //! and `R` = `N / S` rounded.
 
-use crate::board::{serve_board, ulx3s_spec, BoardServer};
+use crate::board::{board_spec, serve_board, BoardServer, SimSdram};
 use crate::verilated::{Answer, BoardSpec, Model, Probe};
 use hdl::search_budget::Budget;
 use hdl::PlayerConfig;
@@ -55,6 +55,15 @@ pub struct BoardSimArgs {
     /// (the budget is on its command line: `hdl::search_budget`).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub search_ms: Option<u32>,
+    /// The words the SDRAM check covers (asked for by `?` outside a game): a multiple
+    /// of 256 from 256 to 16777216 (default 16384: the whole 32 MB would take the
+    /// simulator minutes).
+    #[arg(long, value_name = "WORDS", value_parser = parse_sdram_words)]
+    pub sdram_words: Option<u32>,
+    /// Force one of the SDRAM's data lines in its chip model: BIT:LEVEL, e.g. 5:1
+    /// (data line 5 stuck at 1).
+    #[arg(long, value_name = "BIT:LEVEL", value_parser = parse_stuck)]
+    pub sdram_stuck: Option<(u8, bool)>,
     /// Print only the two address lines, not a line per answer (nor the busy lines).
     #[arg(long)]
     pub quiet: bool,
@@ -67,6 +76,27 @@ pub struct BoardSimArgs {
     pub exit_with_stdin: bool,
 }
 
+/// A span for the SDRAM check (`hdl::sdram_check::check_span`).
+pub fn parse_sdram_words(text: &str) -> Result<u32, String> {
+    let words: u32 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of words"))?;
+    hdl::sdram_check::check_span(words)?;
+    Ok(words)
+}
+
+/// A stuck data line, `BIT:LEVEL` (the data line 0 to 15, the level 0 or 1).
+pub fn parse_stuck(text: &str) -> Result<(u8, bool), String> {
+    let bad = || format!("`{text}` is not BIT:LEVEL, a data line 0 to 15 and a level 0 or 1");
+    let (bit, level) = text.split_once(':').ok_or_else(bad)?;
+    let bit: u8 = bit.parse().ok().filter(|&b| b < 16).ok_or_else(bad)?;
+    match level {
+        "0" => Ok((bit, false)),
+        "1" => Ok((bit, true)),
+        _ => Err(bad()),
+    }
+}
+
 /// How a board is built and served.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardOptions {
@@ -77,6 +107,8 @@ pub struct BoardOptions {
     pub search_ms: Option<u32>,
     /// The TCP port on 127.0.0.1 (0: any free one).
     pub tcp: u16,
+    /// Its SDRAM: the check's span, a stuck data line.
+    pub sdram: SimSdram,
 }
 
 /// What a running board tells as it goes.
@@ -119,7 +151,8 @@ impl RunningBoard {
             .with_baud(config.baud)
             .cycles_per_bit()
             .map_err(|e| e.to_string())?;
-        let spec = ulx3s_spec(config).map_err(|e| format!("the board's Verilog: {e}"))?;
+        let spec =
+            board_spec(config, options.sdram).map_err(|e| format!("the board's Verilog: {e}"))?;
         let model = Model::build(&spec, &mut |m| progress(m)).map_err(|e| e.to_string())?;
         if model.built_now {
             progress(&format!(
@@ -288,6 +321,10 @@ fn serve_until_stopped(
         baud: args.baud,
         search_ms: args.search_ms,
         tcp: args.tcp,
+        sdram: SimSdram {
+            words: args.sdram_words,
+            stuck: args.sdram_stuck,
+        },
     };
     let board = RunningBoard::start(options, &mut |m| eprintln!("{PROGRAM}: {m}"), hooks)?;
     let _ = summary.probe.set(board.probe());

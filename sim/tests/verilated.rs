@@ -4,8 +4,9 @@
 //! `ftdi_rxd`. Checked by hand-driving the device and through a real pseudo-terminal
 //! opened with `serialport`, a TCP port and both at once: every byte value comes back
 //! unchanged, each answer's board time is exactly what the UART blocks' timing gives, the
-//! model stops when idle, framing errors either way are reported and survived, and the
-//! model cache builds each model once however many ask at the same time.
+//! model stops when idle, framing errors either way are reported and survived, the
+//! driver stops with a message when a top's `sdram_error` (the SDRAM chip model's)
+//! rises, and the model cache builds each model once however many ask at the same time.
 #![cfg(unix)]
 
 use hdl::uart_rx::latency;
@@ -120,6 +121,25 @@ fn echo_model() -> &'static Model {
     })
 }
 
+/// The loopback with an `sdram_error` output that rises when the host's line
+/// first goes low (the start bit of the first byte sent).
+const BROKEN_SDRAM: &str = "
+module broken_sdram(clk_25mhz, ftdi_txd, ftdi_rxd, led, btn, wifi_gpio0, sdram_error);
+    input wire clk_25mhz;
+    input wire ftdi_txd;
+    output wire ftdi_rxd;
+    output wire [7:0] led;
+    input wire [6:0] btn;
+    output wire wifi_gpio0;
+    output reg sdram_error;
+    initial sdram_error = 1'b0;
+    always @(posedge clk_25mhz) if (!ftdi_txd) sdram_error <= 1'b1;
+    assign ftdi_rxd = ftdi_txd;
+    assign led = 8'd0;
+    assign wifi_gpio0 = 1'b1;
+endmodule
+";
+
 fn loopback_spec() -> BoardSpec {
     BoardSpec::new(LOOPBACK, "loopback")
 }
@@ -187,6 +207,26 @@ fn a_start_argument_that_is_no_plusarg_stops_the_driver_and_the_probe_says_so() 
     let failure = probe.failure().expect("the driver stops");
     assert!(failure.contains("exit status: 2"), "{failure}");
     assert_eq!(probe.cycles(), 0);
+}
+
+#[test]
+fn the_sdram_chip_model_s_error_stops_the_driver_with_a_message() {
+    let model = Model::build_in(
+        &cache(),
+        &BoardSpec::new(BROKEN_SDRAM, "broken_sdram"),
+        &mut |m| println!("{m}"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut board = model.start().unwrap();
+    let probe = board.probe();
+    run_until_idle(&mut board);
+    board.receive(b'A');
+    let deadline = Instant::now() + LIMIT;
+    while probe.failure().is_none() && Instant::now() < deadline {
+        board.advance();
+    }
+    let failure = probe.failure().expect("the driver stops");
+    assert!(failure.contains("exit status: 3"), "{failure}");
 }
 
 #[test]

@@ -1,11 +1,16 @@
 // The simulated board's driver: the Verilator model of a board top level
 // (ports clk_25mhz, ftdi_txd, ftdi_rxd, led[7:0], btn[6:0], wifi_gpio0, the
-// ports of hdl::Ulx3sTop) clocked cycle by cycle, its serial lines driven and
-// decoded as 8N1 frames of exactly CYCLES_PER_BIT clock cycles a bit. The
+// ports of hdl::Ulx3sTop but its SDRAM's, and, where the top has it,
+// sdram_error: hdl::sim_board, the top level beside its SDRAM's chip model)
+// clocked cycle by cycle, its serial lines driven and decoded as 8N1 frames
+// of exactly CYCLES_PER_BIT clock cycles a bit. The driver stops (exit
+// status 3, a line on stderr) if the SDRAM's chip model sees a timing
+// violated (sdram_error). The
 // Rust side (sim/src/verilated.rs) drives it over stdin/stdout, one command
 // or report a line. Usage: board CYCLES_PER_BIT QUIET_CYCLES [+PLUSARG=VALUE ...]
 // (the plusargs for the model's $value$plusargs, e.g. the search's budget:
-// hdl/src/search_budget.rs)
+// hdl/src/search_budget.rs; the SDRAM check's span and a stuck data line:
+// hdl/src/sim_board.rs)
 //
 // Time is counted in rising clock edges since power-up: "cycle C" is the
 // moment just after edge C. The host's line is set before each edge (so the
@@ -40,12 +45,29 @@
 #include <cstdlib>
 #include <deque>
 #include <memory>
+#include <type_traits>
+#include <utility>
 #include "verilated.h"
 #include "Vboard.h"
 
 typedef unsigned long long ull;
 
 namespace {
+
+// Whether a top level has the output sdram_error (a test top may not).
+template <typename T, typename = void>
+struct HasSdramError : std::false_type {};
+template <typename T>
+struct HasSdramError<T, std::void_t<decltype(std::declval<T&>().sdram_error)>> : std::true_type {};
+
+template <typename T>
+bool sdram_error(const T& top) {
+    if constexpr (HasSdramError<T>::value) {
+        return top.sdram_error;
+    } else {
+        return false;
+    }
+}
 
 struct Frame {
     uint8_t byte;
@@ -115,6 +137,14 @@ class Board {
         top_->clk_25mhz = 0;
         top_->eval();
         cycle_++;
+        if (sdram_error(*top_)) {
+            fflush(stdout);
+            fprintf(stderr,
+                    "board: the SDRAM's chip model saw a timing violated at cycle %llu "
+                    "(hdl::sdram::SdramChipModel): the controller broke the chip's rules\n",
+                    (ull)cycle_);
+            exit(3);
+        }
         if (tx_bit_ >= 0 && --tx_left_ == 0) {
             if (tx_bit_ == 9) printf("s %llu\n", (ull)cycle_);
             int last = tx_frame_.framing_error ? 10 : 9;

@@ -47,8 +47,13 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("sdram_chip_model", || {
         verilog_of(hdl::SdramChipModel::default())
     }),
+    ("sdram_check", || verilog_of(hdl::SdramCheck::default())),
     ("sdram_rig", || {
         hdl::sdram::rig_verilog().expect("the rig's blocks have their top modules")
+    }),
+    ("sim_board", || {
+        hdl::sim_board::sim_board_verilog(hdl::PlayerConfig::default())
+            .expect("the PLL makes the default clock")
     }),
     ("search_budget", || {
         verilog_of(hdl::SearchBudget::new(hdl::PlayerConfig::default().budget))
@@ -60,9 +65,16 @@ const BLOCKS: &[(&str, Generator)] = &[
 ];
 
 /// Blocks written like the others but not placed on their own: the SDRAM
-/// has I/O cells, which need the board's pins (it is placed within
-/// `ulx3s_top`), and its chip model and rig are for simulation only.
-const NOT_ALONE: &[&str] = &["sdram", "sdram_chip_model", "sdram_rig"];
+/// and its check have I/O cells, which need the board's pins (they are
+/// placed within `ulx3s_top`), and the chip model, the rig and the
+/// simulated board are for simulation only.
+const NOT_ALONE: &[&str] = &[
+    "sdram",
+    "sdram_check",
+    "sdram_chip_model",
+    "sdram_rig",
+    "sim_board",
+];
 
 fn run(args: &[String]) -> Result<(), String> {
     if args.iter().any(|a| a == "-h" || a == "--help") {

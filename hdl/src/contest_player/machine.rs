@@ -52,6 +52,8 @@ pub struct ContestMachine {
     pub zero: Signal<In, Bit>,
     /// A `9`.
     pub nine: Signal<In, Bit>,
+    /// The SDRAM check's request: taken outside a game.
+    pub query: Signal<In, Bit>,
     /// A request's first byte.
     pub begins: Signal<In, Bit>,
     /// A request's last byte.
@@ -88,6 +90,8 @@ pub struct ContestMachine {
     pub blind: Signal<Out, Bit>,
     /// Start a new game now (a `0`).
     pub new_game: Signal<Out, Bit>,
+    /// Start the SDRAM check (its request, outside a game).
+    pub check_start: Signal<Out, Bit>,
     /// Clear the board's registers: a new game, or a complete `2S` or
     /// `3S MMMM`, which starts the board's game.
     pub clear: Signal<Out, Bit>,
@@ -149,6 +153,7 @@ impl ContestMachine {
             byte_in: Default::default(),
             zero: Default::default(),
             nine: Default::default(),
+            query: Default::default(),
             begins: Default::default(),
             ends: Default::default(),
             framing_error: Default::default(),
@@ -167,6 +172,7 @@ impl ContestMachine {
             own_moved: Default::default(),
             blind: Default::default(),
             new_game: Default::default(),
+            check_start: Default::default(),
             clear: Default::default(),
             me_two: Default::default(),
             place_first: Default::default(),
@@ -248,6 +254,8 @@ impl Logic for ContestMachine {
             self.blind_q.d.next = false;
             self.asking_blind.d.next = false;
         }
+        // The SDRAM check's request outside a game starts it.
+        self.check_start.next = (self.state.q.val() == ContestState::Idle) & self.query.val();
         // Any other byte where a request may start: `9` abandons the game,
         // a request's first byte (while waiting) begins it, the rest are
         // malformed. (A `0` is a new game: below, after the machine.)
@@ -255,7 +263,7 @@ impl Logic for ContestMachine {
             if self.nine.val() {
                 self.state.d.next = ContestState::Idle;
                 self.cancel_q.d.next = true;
-            } else if !self.begins.val() {
+            } else if !self.begins.val() & !self.check_start.val() {
                 self.malformed_q.d.next = true;
             }
         }

@@ -32,6 +32,8 @@ pub struct RequestReader {
     pub zero: Signal<Out, Bit>,
     /// It is a `9`.
     pub nine: Signal<Out, Bit>,
+    /// It is the SDRAM check's request (`model::sdram_check::REQUEST`).
+    pub query: Signal<Out, Bit>,
     /// A request's first byte, taken (`waiting`).
     pub begins: Signal<Out, Bit>,
     /// A request's last byte, taken (`reading`).
@@ -93,6 +95,7 @@ pub struct RequestReader {
     byte_4: Constant<Bits<8>>,
     byte_5: Constant<Bits<8>>,
     byte_9: Constant<Bits<8>>,
+    byte_query: Constant<Bits<8>>,
     byte_upper_a: Constant<Bits<8>>,
     byte_lower_a: Constant<Bits<8>>,
     len_1: Constant<Bits<4>>,
@@ -117,6 +120,7 @@ impl RequestReader {
             byte_in: Default::default(),
             zero: Default::default(),
             nine: Default::default(),
+            query: Default::default(),
             begins: Default::default(),
             ends: Default::default(),
             kind_2: Default::default(),
@@ -157,6 +161,7 @@ impl RequestReader {
             byte_4: b8(b'4'),
             byte_5: b8(b'5'),
             byte_9: b8(b'9'),
+            byte_query: b8(model::sdram_check::REQUEST),
             byte_upper_a: b8(b'A'),
             byte_lower_a: b8(b'a'),
             len_1: l4(1),
@@ -196,6 +201,7 @@ impl Logic for RequestReader {
             & (self.receiver.data.val() != self.byte_lf.val());
         self.zero.next = self.byte_in.val() & (self.receiver.data.val() == self.byte_0.val());
         self.nine.next = self.byte_in.val() & (self.receiver.data.val() == self.byte_9.val());
+        self.query.next = self.byte_in.val() & (self.receiver.data.val() == self.byte_query.val());
         self.begins.next = self.waiting.val()
             & self.byte_in.val()
             & ((self.receiver.data.val() == self.byte_2.val())

@@ -8,11 +8,13 @@
 //! - The blocks: [`mask_unit`], [`placer`], [`evaluator`], [`cell_playout`]
 //!   (the playout engine), [`playout_bank`], [`cell_candidates`] (the
 //!   candidate stream), [`expander`], [`board_tree`] (the board's search),
-//!   [`move_code`], [`player`] (the whole board behind its serial line)
-//!   and [`sdram`] (the board's SDRAM and its controller).
+//!   [`move_code`], [`player`] (the whole board behind its serial line),
+//!   [`sdram`] (the board's SDRAM and its controller) and [`sdram_check`]
+//!   (the check of the SDRAM a person runs after flashing a board).
 //! - The next search's blocks, built before the search is: [`class_unit`]
-//!   (a position's cell classes) and [`prior_scorer`] (each candidate's
-//!   prior logit, one a clock).
+//!   (a position's cell classes), [`prior_scorer`] (each candidate's prior
+//!   logit, one a clock), and the search as the hardware will run it,
+//!   [`prior_tree`].
 //! - What they share: [`clock`] (the board's clock and a search's
 //!   budgets), [`random`] (the generator), [`ordered`] (candidates scored
 //!   and kept in order of score), [`pairs`] (the (shape, cell) pairs) and
@@ -44,6 +46,7 @@ pub mod prior_tree;
 pub mod random;
 pub mod retired;
 pub mod sdram;
+pub mod sdram_check;
 
 /// The board's search as a host engine: the tree over the playout bank
 /// ([`board_tree`]), what the FPGA player plays, move for move (engines

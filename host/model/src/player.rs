@@ -19,6 +19,11 @@
 //! - `2`, `3`, `4` start a request while waiting for one; its length is
 //!   `2S`: 1 byte, `3`: 5 bytes before the board's first move, else 4;
 //!   `4`: 8 bytes after a blind first move (2013), else 4.
+//! - `?` ([`crate::sdram_check::REQUEST`]) outside a game: the SDRAM check
+//!   runs and its report line is the reply ([`crate::sdram_check`]: the
+//!   model's is a perfect memory's, the span [`BoardPlayer::with_sdram_words`]
+//!   says). The board ignores a `?` while a check runs; the model, which has
+//!   no time, answers every one.
 //! - Any other byte where a request may start is dropped (and counted as a
 //!   malformed request).
 //!
@@ -91,6 +96,9 @@ pub struct BoardPlayer {
     malformed: bool,
     budget: Budget,
     last_search: Option<(Position, TreeOutcome)>,
+    /// The SDRAM check's span, and its report once computed.
+    sdram_words: u32,
+    sdram_report: Option<crate::sdram_check::Report>,
 }
 
 impl BoardPlayer {
@@ -113,6 +121,25 @@ impl BoardPlayer {
             malformed: false,
             budget: tree_budget(),
             last_search: None,
+            sdram_words: crate::sdram_check::DEFAULT_WORDS,
+            sdram_report: None,
+        }
+    }
+
+    /// The same board checking `words` words of its SDRAM when asked (the
+    /// board's: [`crate::sdram_check::DEFAULT_WORDS`]; a simulated board's
+    /// from its command line).
+    ///
+    /// # Panics
+    /// If the check does not take that span (`sdram_check::check_span`).
+    pub fn with_sdram_words(self, words: u32) -> BoardPlayer {
+        if let Err(e) = crate::sdram_check::check_span(words) {
+            panic!("{e}");
+        }
+        BoardPlayer {
+            sdram_words: words,
+            sdram_report: None,
+            ..self
         }
     }
 
@@ -154,12 +181,14 @@ impl BoardPlayer {
 
     /// The board time of `reply`, the bytes [`BoardPlayer::received`] just
     /// returned, in board clock cycles as the model counts them: for a move,
-    /// the search's own cycles ([`TreeOutcome::edges`], exact), then the
-    /// reply's bytes on the line; the few cycles of the contest machine
-    /// around the search are not modelled.
+    /// the search's own cycles ([`TreeOutcome::edges`], exact), for the
+    /// SDRAM check's report its passes' cycles, then the reply's bytes on
+    /// the line; the few cycles of the contest machine around the search
+    /// (and of the check around its passes) are not modelled.
     pub fn reply_cycles(&self, reply: &[u8]) -> u64 {
-        let search = match (reply.len(), &self.last_search) {
-            (MOVE_LEN, Some((_, outcome))) => outcome.edges,
+        let search = match (reply.len(), &self.last_search, &self.sdram_report) {
+            (MOVE_LEN, Some((_, outcome)), _) => outcome.edges,
+            (crate::sdram_check::REPORT_LEN, _, Some(report)) => report.cycles(),
             _ => 0,
         };
         search + reply.len() as u64 * BYTE_CYCLES
@@ -196,6 +225,12 @@ impl BoardPlayer {
             _ if byte == GAME_OVER => {
                 self.phase = Phase::Idle;
                 Vec::new()
+            }
+            Phase::Idle if byte == crate::sdram_check::REQUEST => {
+                let words = self.sdram_words;
+                self.sdram_report
+                    .get_or_insert_with(|| crate::sdram_check::perfect(words))
+                    .line()
             }
             Phase::Waiting if matches!(byte, b'2' | b'3' | b'4') => {
                 self.phase = Phase::Reading { kind: byte, got: 0 };

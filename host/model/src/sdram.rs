@@ -45,9 +45,10 @@
 //! chip's clock is the player's clock inverted (an `ODDRX1F` from the same
 //! clock): the chip samples a command half a cycle after it reaches the
 //! pins. Read data is captured on the player's falling edge, where a beat
-//! is valid at 50 MHz, and registered again on the rising edge
-//! ([`PAD_IN_STAGES`] rising edges). A READ decided in cycle `n` shows its
-//! word at the controller's `read_data` in cycle `n +` [`READ_LATENCY`].
+//! is valid at 50 MHz, by the `IDDRX1F` in each data pin's I/O cell, which
+//! presents it at the next rising edge ([`PAD_IN_STAGES`]). A READ decided
+//! in cycle `n` shows its word at the controller's `read_data` in cycle
+//! `n +` [`READ_LATENCY`] (`hdl::sdram::SdramPads` says why this timing).
 //!
 //! # The controller
 //! One access at a time, each in one row, the row closed after it as soon

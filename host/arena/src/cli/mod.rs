@@ -3,6 +3,7 @@
 
 pub mod blokus;
 pub mod blokus_match;
+pub mod board_check;
 pub mod board_limits;
 pub mod contest;
 pub mod dobutsu;
@@ -74,6 +75,12 @@ pub enum Command {
     /// board time and `busy` lines while it works, and on stderr when it stops
     /// its speed.
     BoardSim(sim::board_sim::BoardSimArgs),
+    /// The board's SDRAM check, run after flashing a board: every word of its
+    /// SDRAM written and read back with four patterns, asked for over the
+    /// board's serial line (outside a game) and shown: the words checked, the
+    /// errors and the first failure, each pass's speed. Exit status 1 when
+    /// the board found errors.
+    BoardCheck(board_check::BoardCheckArgs),
 }
 
 /// The games `arena tune` tunes.
@@ -147,6 +154,7 @@ pub fn run_in_colour(
         Command::Serve(args) => serve::run(&args, output),
         Command::RefereeBench(args) => contest::referee_bench(args, output),
         Command::BoardSim(args) => std::process::exit(sim::board_sim::run(args)),
+        Command::BoardCheck(args) => board_check::run(args, output),
     }
 }
 

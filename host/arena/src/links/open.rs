@@ -184,7 +184,18 @@ pub fn open(
             }))
         }
         LinkSpec::Stdio => Ok(Link::from_parts(label, io::stdin(), io::stdout())),
-        LinkSpec::Sim { baud, search_ms } => open_sim(*baud, *search_ms, announce),
+        LinkSpec::Sim {
+            baud,
+            search_ms,
+            sdram_words,
+            stuck,
+        } => {
+            let sdram = sim::board::SimSdram {
+                words: *sdram_words,
+                stuck: *stuck,
+            };
+            open_sim(*baud, *search_ms, sdram, announce)
+        }
     }
 }
 
@@ -225,6 +236,7 @@ fn serve_board_model(
 fn open_sim(
     baud: u32,
     search_ms: Option<u32>,
+    sdram: sim::board::SimSdram,
     announce: &mut dyn FnMut(&str),
 ) -> anyhow::Result<Link> {
     use sim::board_sim::{BoardOptions, Hooks, RunningBoard};
@@ -253,6 +265,7 @@ fn open_sim(
         baud,
         search_ms,
         tcp: 0,
+        sdram,
     };
     announce("starting the simulated board (the first run builds its model, some seconds)");
     let board = RunningBoard::start(

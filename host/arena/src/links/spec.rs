@@ -1,6 +1,7 @@
 //! Where a contest player (or referee) is, as the command line names it:
 //! `serial:PATH[@BAUD]`, `tcp:HOST:PORT`, `listen:[ADDRESS:]PORT`,
-//! `exec:COMMAND`, `engine:NAME`, `sim[@BAUD][:MS]` or `stdio` ([`LinkSpec`]).
+//! `exec:COMMAND`, `engine:NAME`, `sim[@BAUD][:MS][,OPTION...]` or `stdio`
+//! ([`LinkSpec`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -23,10 +24,17 @@ pub enum LinkSpec {
     Engine { name: String },
     /// `stdio`: this process's stdin and stdout.
     Stdio,
-    /// `sim[@BAUD][:MS]`: the simulated board (started in this process) on its
-    /// pseudo-terminal; `MS`: its search's rounds start during `MS`
-    /// milliseconds of board time (the real board's budget without it).
-    Sim { baud: u32, search_ms: Option<u32> },
+    /// `sim[@BAUD][:MS][,sdram=WORDS][,stuck=BIT:LEVEL]`: the simulated board
+    /// (started in this process) on its pseudo-terminal; `MS`: its search's rounds
+    /// start during `MS` milliseconds of board time (the real board's budget without
+    /// it); `sdram=WORDS`: its SDRAM check's span; `stuck=BIT:LEVEL`: a data line of
+    /// its SDRAM forced in the chip model.
+    Sim {
+        baud: u32,
+        search_ms: Option<u32>,
+        sdram_words: Option<u32>,
+        stuck: Option<StuckBit>,
+    },
 }
 
 impl fmt::Display for LinkSpec {
@@ -38,16 +46,61 @@ impl fmt::Display for LinkSpec {
             LinkSpec::Exec { command } => write!(f, "exec:{command}"),
             LinkSpec::Engine { name } => write!(f, "engine:{name}"),
             LinkSpec::Stdio => write!(f, "stdio"),
-            LinkSpec::Sim { baud, search_ms } => {
+            LinkSpec::Sim {
+                baud,
+                search_ms,
+                sdram_words,
+                stuck,
+            } => {
                 write!(f, "sim@{baud}")?;
-                search_ms.map_or(Ok(()), |ms| write!(f, ":{ms}"))
+                if let Some(ms) = search_ms {
+                    write!(f, ":{ms}")?;
+                }
+                if let Some(words) = sdram_words {
+                    write!(f, ",sdram={words}")?;
+                }
+                if let Some((bit, level)) = stuck {
+                    write!(f, ",stuck={bit}:{}", u8::from(*level))?;
+                }
+                Ok(())
             }
         }
     }
 }
 
 const SPEC_FORMS: &str = "serial:PATH[@BAUD], tcp:HOST:PORT, listen:[ADDRESS:]PORT, \
-                          exec:COMMAND, engine:NAME, sim[@BAUD][:MS] or stdio";
+                          exec:COMMAND, engine:NAME, sim[@BAUD][:MS][,OPTION...] or stdio";
+
+/// A data line of the simulated board's SDRAM forced to a level: (bit, level).
+type StuckBit = (u8, bool);
+
+/// The simulated board's options after its `sim[@BAUD][:MS]`: `sdram=WORDS`,
+/// `stuck=BIT:LEVEL`.
+fn sim_options(
+    options: Option<&str>,
+    spec: &str,
+) -> Result<(Option<u32>, Option<StuckBit>), String> {
+    let (mut words, mut stuck) = (None, None);
+    for option in options.into_iter().flat_map(|o| o.split(',')) {
+        match option.split_once('=') {
+            Some(("sdram", w)) => {
+                words = Some(
+                    sim::board_sim::parse_sdram_words(w).map_err(|e| format!("`{spec}`: {e}"))?,
+                )
+            }
+            Some(("stuck", s)) => {
+                stuck = Some(sim::board_sim::parse_stuck(s).map_err(|e| format!("`{spec}`: {e}"))?)
+            }
+            _ => {
+                return Err(format!(
+                    "`{option}` in `{spec}` is no option of the simulated board \
+                     (sdram=WORDS, stuck=BIT:LEVEL)"
+                ))
+            }
+        }
+    }
+    Ok((words, stuck))
+}
 
 fn port_number(text: &str, spec: &str) -> Result<u16, String> {
     text.parse()
@@ -61,6 +114,11 @@ impl FromStr for LinkSpec {
             return Ok(LinkSpec::Stdio);
         }
         if let Some(rest) = spec.strip_prefix("sim") {
+            let (rest, options) = match rest.split_once(',') {
+                Some((rest, options)) => (rest, Some(options)),
+                None => (rest, None),
+            };
+            let (sdram_words, stuck) = sim_options(options, spec)?;
             let (rest, search_ms) = match rest.split_once(':') {
                 Some((rest, ms)) => (
                     rest,
@@ -84,7 +142,12 @@ impl FromStr for LinkSpec {
                     .ok_or_else(|| format!("`{b}` in `{spec}` is not a baud rate"))?,
                 None => return Err(format!("`{spec}` is not a link: use {SPEC_FORMS}")),
             };
-            return Ok(LinkSpec::Sim { baud, search_ms });
+            return Ok(LinkSpec::Sim {
+                baud,
+                search_ms,
+                sdram_words,
+                stuck,
+            });
         }
         let Some((kind, rest)) = spec.split_once(':') else {
             return Err(format!("`{spec}` is not a link: use {SPEC_FORMS}"));
@@ -165,6 +228,11 @@ mod tests {
             ("sim@9600", "sim@9600"),
             ("sim:5", "sim@115200:5"),
             ("sim@9600:650", "sim@9600:650"),
+            ("sim,sdram=4096", "sim@115200,sdram=4096"),
+            (
+                "sim:10,stuck=5:1,sdram=512",
+                "sim@115200:10,sdram=512,stuck=5:1",
+            ),
         ];
         for (text, shown) in cases {
             let spec: LinkSpec = text.parse().unwrap();
@@ -191,5 +259,8 @@ mod tests {
             error("ttyUSB0").contains("sim[@BAUD][:MS]"),
             "the forms list sim"
         );
+        assert!(error("sim,sdram=100").contains("not 100"));
+        assert!(error("sim,stuck=16:1").contains("BIT:LEVEL"));
+        assert!(error("sim,fast").contains("`fast` in `sim,fast` is no option"));
     }
 }

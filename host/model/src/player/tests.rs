@@ -228,3 +228,22 @@ fn a_replys_board_time_is_the_search_then_its_bytes_on_the_line() {
     assert!(edges >= 50_000, "the search ran its rounds: {edges}");
     assert_eq!(board.reply_cycles(&reply), edges + 4 * BYTE_CYCLES);
 }
+
+#[test]
+fn the_sdram_check_is_answered_outside_a_game_only() {
+    let mut board = test_board(None).with_sdram_words(512);
+    let report = board.received(crate::sdram_check::REQUEST);
+    assert_eq!(report, crate::sdram_check::perfect(512).line());
+    assert_eq!(
+        board.reply_cycles(&report),
+        crate::sdram_check::perfect(512).cycles() + report.len() as u64 * BYTE_CYCLES
+    );
+    assert!(!board.malformed(), "the request is no malformed byte");
+    // In a game it is a malformed byte like any other, and answers nothing.
+    assert_eq!(board.received(b'0'), b"1FP");
+    assert!(board.received(crate::sdram_check::REQUEST).is_empty());
+    assert!(board.malformed());
+    // After the game, asked again.
+    assert!(board.received(b'9').is_empty());
+    assert_eq!(board.received(crate::sdram_check::REQUEST), report);
+}
