@@ -55,13 +55,14 @@ BOARD_TOPS = {"ulx3s_top": ("constraints/ulx3s.lpf", "clk_25mhz")}
 
 
 def parse_ports(verilog, top):
-    """[(name, width, is_input)] of module `top`, in argument order."""
+    """[(name, width, is_input)] of module `top`, in argument order (an
+    `inout` port, a pad's bus, is not an input)."""
     m = re.search(r"^\s*module\s+" + re.escape(top) + r"\s*\(([^)]*)\)\s*;", verilog, re.M)
     if not m:
         raise ValueError("no `module %s(` in the Verilog" % top)
     body = verilog[m.end():].split("endmodule", 1)[0]
     declared = {}
-    for d in re.finditer(r"^\s*(input|output)\s+(?:wire|reg)?\s*(?:signed\s*)?"
+    for d in re.finditer(r"^\s*(input|output|inout)\s+(?:wire|reg)?\s*(?:signed\s*)?"
                          r"(?:\[(\d+):0\])?\s*([\w$]+)\s*;", body, re.M):
         width = int(d.group(2)) + 1 if d.group(2) else 1
         declared[d.group(3)] = (d.group(3), width, d.group(1) == "input")
@@ -461,6 +462,8 @@ class SelfTest(unittest.TestCase):
         self.assertTrue(is_clocked(ports))
         self.assertFalse(is_clocked(parse_ports(self.VERILOG, "other")))
         self.assertRaises(ValueError, parse_ports, self.VERILOG, "move")
+        pads = "module pads(clk,d);\n    input wire  clk;\n    inout wire  [15:0] d;\nendmodule\n"
+        self.assertEqual(parse_ports(pads, "pads"), [("clk", 1, True), ("d", 16, False)])
 
     def test_yosys_statistics_old_and_new(self):
         new = ("2.51. Printing statistics.\n\n=== m ===\n\n        +----------Local Count\n"
