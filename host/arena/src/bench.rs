@@ -13,7 +13,8 @@ use games::blokus::{mid_game_positions, sensible_games, GtpEngine};
 use model::clock::{Budget, CLOCK_HZ};
 use model::evaluator::{features, score, EvalInputs};
 use model::retired::{flat, one_ply};
-use model::{board_tree, playout_bank};
+use model::board_tree::tree_budget;
+use model::{board_tree, playout_bank, prior_tree};
 use std::hint::black_box;
 use std::io::Write;
 use std::path::Path;
@@ -231,6 +232,7 @@ fn board_search(
     };
     let (mut hw, mut sw, mut sims) = (Vec::new(), Vec::new(), Vec::new());
     let (mut flat_hw, mut flat_sw) = (Vec::new(), Vec::new());
+    let (mut next_hw, mut next_sw) = (Vec::new(), Vec::new());
     let (mut board_ms, mut timed_out) = (Vec::new(), 0);
     for (ply, position) in search_positions() {
         let tree = TimedSearch::run(|| {
@@ -241,15 +243,24 @@ fn board_search(
             let o = flat::search(black_box(&position), flat_budget);
             (f64::from(o.playouts), o.edges, o.timed_out)
         });
+        let next = TimedSearch::run(|| {
+            let o = prior_tree::search(black_box(&position), [None; 3], tree_budget);
+            (o.playouts() as f64, o.edges, o.timed_out)
+        });
         board_ms.push(tree.board_seconds * 1e3);
         timed_out += usize::from(tree.timed_out);
         let mut line = format!(
             "  ply {ply:2}: {:6.0} playouts in {:.1} ms of board time: {:8.0}/s in hardware, \
-             {:7.0}/s in software; flat search {:6.0} in {:.1} ms: {:7.0}/s by its cycles, {:7.0}/s in software",
+             {:7.0}/s in software; next search {:6.0} in {:.1} ms: {:8.0}/s by its cycles, {:7.0}/s in software; \
+             flat search {:6.0} in {:.1} ms: {:7.0}/s by its cycles, {:7.0}/s in software",
             tree.playouts,
             tree.board_seconds * 1e3,
             tree.hardware_rate(),
             tree.software_rate(),
+            next.playouts,
+            next.board_seconds * 1e3,
+            next.hardware_rate(),
+            next.software_rate(),
             flat.playouts,
             flat.board_seconds * 1e3,
             flat.hardware_rate(),
@@ -276,6 +287,8 @@ fn board_search(
             sw.push(tree.software_rate());
             flat_hw.push(flat.hardware_rate());
             flat_sw.push(flat.software_rate());
+            next_hw.push(next.hardware_rate());
+            next_sw.push(next.software_rate());
         }
     }
     let max_ms = board_ms.iter().copied().fold(0.0, f64::max);
@@ -295,6 +308,14 @@ fn board_search(
         "board search: {h:.0} playouts/s in hardware at {mhz} MHz, {s:.0} playouts/s in software on one core, ratio {:.1}",
         h / s
     )?;
+    let (nh, ns) = (median(&mut next_hw), median(&mut next_sw));
+    writeln!(
+        out,
+        "next search (model::prior_tree, the board's next search as its hardware will run it, rounds during {:.1} ms): \
+         {nh:.0} playouts/s by its cycles at {mhz} MHz, {ns:.0} playouts/s in software on one core, ratio {:.1}",
+        ms(tree_budget),
+        nh / ns
+    )?;
     let (fh, fs) = (median(&mut flat_hw), median(&mut flat_sw));
     writeln!(
         out,
@@ -308,8 +329,9 @@ fn board_search(
         writeln!(
             out,
             "Pentobi 30.3 (level 7, one thread): {p:.0} simulations/s; the board / Pentobi {:.2}, \
-             the flat search / Pentobi {:.2}",
+             the next search / Pentobi {:.2}, the flat search / Pentobi {:.2}",
             h / p,
+            nh / p,
             fh / p
         )?;
     }
@@ -334,9 +356,16 @@ pub fn playouts_per_ply(games: usize, out: &mut dyn Write) -> anyhow::Result<()>
             break;
         }
         let mean = counts.iter().sum::<u64>() / counts.len() as u64;
+        let next: Vec<u64> = histories
+            .iter()
+            .filter_map(|h| h.get(ply))
+            .filter(|p| !p.is_over())
+            .map(|p| prior_tree::search(p, [None; 3], tree_budget()).playouts())
+            .collect();
+        let next_mean = next.iter().sum::<u64>() / next.len() as u64;
         writeln!(
             out,
-            "ply {ply:2}: {mean} playouts (mean of {} positions)",
+            "ply {ply:2}: {mean} playouts, the next search {next_mean} (means of {} positions)",
             counts.len()
         )?;
         table.push(mean);
