@@ -10,8 +10,9 @@
 //!   candidate stream), [`expander`], [`board_tree`] (the board's search),
 //!   [`move_code`] and [`player`] (the whole board behind its serial line).
 //! - The next search's blocks, built before the search is: [`class_unit`]
-//!   (a position's cell classes) and [`prior_scorer`] (each candidate's
-//!   prior logit, one a clock).
+//!   (a position's cell classes), [`prior_scorer`] (each candidate's
+//!   prior logit, one a clock) and [`prior_expander`] (a node's children,
+//!   the candidates of highest prior).
 //! - What they share: [`clock`] (the board's clock and a search's
 //!   budgets), [`random`] (the generator), [`ordered`] (candidates scored
 //!   and kept in order of score), [`pairs`] (the (shape, cell) pairs) and
@@ -38,6 +39,7 @@ pub mod placer;
 pub mod player;
 pub mod playout_bank;
 pub mod policy;
+pub mod prior_expander;
 pub mod prior_scorer;
 pub mod random;
 pub mod retired;
