@@ -2,39 +2,41 @@
 //! search, the [`CHILDREN`] candidates with the highest prior logit. The
 //! class unit ([`crate::class_unit`]) gives the position's cell classes;
 //! the attach-cell stream ([`crate::cell_candidates`]) gives every legal
-//! placement of the side to move, started on the class unit's `forbidden`
-//! and `own_attach` classes; the prior scorer ([`crate::prior_scorer`],
-//! the fitted weights [`FITTED`] or others) gives each its logit; a list keeps the
-//! [`CHILDREN`] best by logit, equal logits in the stream's order (the
-//! first streamed first: [`kept`]); then the list streams out, best first,
-//! one child a cycle, each with its distance below the best,
+//! placement of the side to move; the prior scorer
+//! ([`crate::prior_scorer`], the fitted weights [`FITTED`] or others)
+//! gives each its logit under the classes; a list keeps the [`CHILDREN`]
+//! best by logit, equal logits in the stream's order (the first streamed
+//! first: [`kept`]); then the list streams out, best first, one child a
+//! cycle, each with its distance below the best,
 //! `d = min(255, best logit - its logit)`, and the weights `EXP[d] >> 8`
 //! ([`weight`], `EXP` the search's ROM [`exp_rom`]) summed as they go.
 //!
 //! # Inputs
-//! Those of the class unit: the side to move's and the opponent's cells and
-//! start squares, the side to move's tiles left, and the cells of the
-//! opponent's last two placements ([`crate::class_unit::recent_cells`]),
-//! all read in the cycle of `start` only.
+//! Those of the class unit and the stream: the side to move's and the
+//! opponent's cells and start squares, the side to move's tiles left, and
+//! the cells of the opponent's last two placements
+//! ([`crate::class_unit::recent_cells`]), all read in the cycle of `start`
+//! only.
 //!
 //! # Timing
-//! `start` is taken at edge 1, starting the class unit; the classes are out
-//! after edge [`CLASS_LATENCY`] and the candidate stream takes its start at
-//! the next edge, [`STREAM_DELAY`] edges after the stream's own timeline
-//! ([`crate::cell_candidates::timeline`]) counts it: a candidate presented
-//! after edge `t` of the timeline is presented here after edge
-//! `t + STREAM_DELAY`, taken by the scorer at the next edge and scored
-//! after edge `t + STREAM_DELAY + PRIOR_LATENCY`, going into the list at
-//! the next; the stream's `done` after edge `D` of its timeline comes out
-//! of the scorer as `finished` after edge `D + STREAM_DELAY +
-//! PRIOR_LATENCY`. At the next edge the list's head is the best: it is
-//! kept (`found`, the best child) and goes out as the first child, `d = 0`;
-//! child `i` (from 0) shows after edge `F + i`, `F = D + STREAM_DELAY +
-//! PRIOR_LATENCY + 1` ([`Expansion::first_child_edge`]), and `done` after
-//! edge `F + n` for `n` children (after `F` without any), its weight sum
-//! complete with it: [`Expansion::edges`].
+//! `start` is taken at edge 1, starting the class unit and the candidate
+//! stream at once: the classes are out after edge [`CLASS_LATENCY`],
+//! before the scorer reads them for the stream's first candidate. A
+//! candidate presented after edge `t` of the stream's timeline
+//! ([`crate::cell_candidates::timeline`]) is taken by the scorer at the
+//! next edge and scored after edge `t + PRIOR_LATENCY`, going into the
+//! list at the next; the stream's `done` after edge `D` of its timeline
+//! comes out of the scorer as `finished` after edge `D + PRIOR_LATENCY`.
+//! At the next edge the list's head is the best: it is kept (`found`, the
+//! best child) and goes out as the first child, `d = 0`; child `i` (from
+//! 0) shows after edge `F + i`, `F = D + PRIOR_LATENCY + 1`
+//! ([`Expansion::first_child_edge`]), and `done` after edge `F + n` for
+//! `n` children (after `F` without any), its weight sum complete with it:
+//! [`Expansion::edges`].
 
-use crate::cell_candidates::{timeline, MAX_DONE_EDGE};
+use crate::cell_candidates::{
+    timeline, CELL_CYCLES, EMIT_TO_OUTPUT, FIRST_CELL_EDGE, MAX_DONE_EDGE,
+};
 use crate::class_unit::{load, CLASS_LATENCY};
 use crate::next::prior::{exp_rom, Weights, FITTED};
 use crate::placer::placer_tile;
@@ -52,15 +54,15 @@ pub const MAX_DISTANCE: u32 = 255;
 pub const WEIGHT_SUM_BITS: u32 = 14;
 const _: () = assert!(CHILDREN as u32 * 256 < 1 << WEIGHT_SUM_BITS);
 
-/// Edges the candidate stream starts after `start`'s: the class unit's
-/// latency, its `forbidden` and `own_attach` classes being the stream's
-/// inputs.
-pub const STREAM_DELAY: u64 = CLASS_LATENCY;
+// The classes are out in time for the stream's first candidate: one
+// presented after edge `t` reads them from edge `t + 2` on
+// (`crate::prior_scorer::CLASSES_READ`), `t` at least the first cell's
+// edge, its three cycles and the two to the output.
+const _: () = assert!(CLASS_LATENCY < (FIRST_CELL_EDGE + CELL_CYCLES + EMIT_TO_OUTPUT) as u64 + 2);
 
 /// The latest edge after which `done` can be high (a bound for tests'
 /// watchdogs).
-pub const MAX_EDGES: u64 =
-    MAX_DONE_EDGE as u64 + STREAM_DELAY + PRIOR_LATENCY + 1 + CHILDREN as u64;
+pub const MAX_EDGES: u64 = MAX_DONE_EDGE as u64 + PRIOR_LATENCY + 1 + CHILDREN as u64;
 
 /// A child's weight in the sum: `EXP[d] >> 8`, 256 for the best, 0 from
 /// `d = 89` on.
@@ -138,15 +140,13 @@ pub fn expand_with(position: &Position, recent: &[Placement], weights: &Weights)
     let classes = load(position, recent).classes;
     let (stream, done) = timeline(position);
     // The scorer's input stream, entry `k` taken at edge `k + 1`: the
-    // timeline's candidate presented after edge `t` is presented here after
-    // edge `t + STREAM_DELAY`.
-    let delay = STREAM_DELAY as usize;
-    let mut entries = vec![None; done + delay + 1];
+    // timeline's candidate presented after edge `t` is entry `t`.
+    let mut entries = vec![None; done + 1];
     for &(shape, corner, t) in &stream {
-        entries[t + delay] = Some((shape, corner));
+        entries[t] = Some((shape, corner));
     }
     let scored = scores(&classes, weights, &entries);
-    let first = finished_after(done + delay) + 1;
+    let first = finished_after(done) + 1;
     debug_assert!(scored.last().is_none_or(|s| s.edge < first - 1));
     let logits: Vec<i32> = scored.iter().map(|s| s.logit).collect();
     let list = kept(&logits);
@@ -337,7 +337,7 @@ mod tests {
         for (position, recent) in cases().into_iter().step_by(7) {
             let e = expand(&position, &recent);
             let (candidates, done) = timeline(&position);
-            let first = done as u64 + STREAM_DELAY + PRIOR_LATENCY + 1;
+            let first = done as u64 + PRIOR_LATENCY + 1;
             assert_eq!(e.first_child_edge(), first);
             assert_eq!(e.edges, first + e.children.len() as u64);
             for (k, c) in e.children.iter().enumerate() {
@@ -345,7 +345,7 @@ mod tests {
             }
             // The last candidate is in the list before the head goes out.
             if let Some(&(_, _, t)) = candidates.last() {
-                assert!(t as u64 + STREAM_DELAY + PRIOR_LATENCY + 1 < first);
+                assert!(t as u64 + PRIOR_LATENCY + 1 < first);
             }
             assert!(e.edges <= MAX_EDGES);
         }
@@ -357,10 +357,7 @@ mod tests {
             .expect("a position without a move");
         let e = expand(&over, &[]);
         assert!(!e.found() && e.candidates == 0 && e.weight_sum == 1);
-        assert_eq!(
-            e.edges,
-            timeline(&over).1 as u64 + CLASS_LATENCY + PRIOR_LATENCY + 1
-        );
+        assert_eq!(e.edges, timeline(&over).1 as u64 + PRIOR_LATENCY + 1);
     }
 
     #[test]
