@@ -22,7 +22,7 @@
 //! the last child raises `done`, the sum complete with it.
 //!
 //! The stream's mask unit is the class unit's own on the same inputs, the
-//! same gates: synthesis merges the two (yosys gives 20,916 LUT4 with it
+//! same gates: synthesis merges the two (yosys gives 20,853 LUT4 with it
 //! against 20,928 with the stream started two cycles later on the class
 //! unit's `forbidden` and `own_attach` classes), so it costs no logic and
 //! the class unit no cycle.
