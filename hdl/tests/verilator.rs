@@ -35,6 +35,12 @@
 //!   random reads, writes and syncs from power-up, every cycle's outputs,
 //!   the words read, the chip's REFRESHes and its `error`; the worst wait
 //!   for a refresh; a stuck data line.
+//! - `PriorExpander` against `model::prior_expander` (the class unit, the
+//!   candidate stream, the prior scorer and the 32-entry list together):
+//!   every position of the same games back to back, the next one's inputs
+//!   on the ports after each start, every child with its distance in its
+//!   order and cycle, and the cycle of `done` with the counts, the weight
+//!   sum and the best child there.
 //!
 //! The Verilog is the one `make verilog` writes (the `hdl-verilog` binary,
 //! run here into the test's own directory); the models are compiled once and
@@ -1723,4 +1729,153 @@ fn sdram_rig_model_follows_the_reference_model_cycle_for_cycle() {
         }
     }
     assert!(cleared > 10, "{cleared} words with the bit cleared");
+}
+
+#[test]
+fn prior_expander_model_expands_as_the_reference_model() {
+    use model::class_unit::recent_cells;
+    use model::prior_expander::{expand, Expansion, CHILDREN, MAX_EDGES};
+    let model = block_model_with_ports(
+        "prior_expander",
+        true,
+        &[
+            "start",
+            "own",
+            "opponent",
+            "latest",
+            "earlier",
+            "child",
+            "child_shape",
+            "child_corner",
+            "child_tile",
+            "child_distance",
+            "done",
+            "busy",
+            "candidates",
+            "children",
+            "weight_sum",
+            "found",
+            "best_shape",
+            "best_corner",
+            "best_tile",
+        ],
+    );
+    // Every position of the games, back to back: its inputs with `start`
+    // for one clock, the next position's without it (the expander reads
+    // its inputs at `start` only) until `done`; the outputs of each cycle
+    // with a child, and of the cycle of `done`.
+    let cases = class_cases();
+    let inputs = |c: &classes::Case, start: bool| -> String {
+        let p = &c.position;
+        let me = p.to_move();
+        let [latest, earlier] = recent_cells(&c.recent);
+        model
+            .set_all(&[
+                ("start", &[u64::from(start)]),
+                ("own", &side(p, me)),
+                ("opponent", &side(p, me.other())),
+                ("latest", &words(latest)),
+                ("earlier", &words(earlier)),
+            ])
+            .unwrap()
+    };
+    let mut script = String::new();
+    for (k, case) in cases.iter().enumerate() {
+        script += &inputs(case, true);
+        script += "c 1\n";
+        script += &inputs(&cases[(k + 1) % cases.len()], false);
+        script += &format!("r {MAX_EDGES} child done\no\n");
+    }
+    let started = Instant::now();
+    let want: Vec<Expansion> = cases
+        .iter()
+        .map(|c| expand(&c.position, &c.recent))
+        .collect();
+    let modelled = started.elapsed();
+    let started = Instant::now();
+    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = started.elapsed();
+    let out = |name: &str, got: &[Vec<u64>]| got[output_index(&model, name)][0];
+    let mut replies = replies.into_iter();
+    let (mut children, mut full, mut none, mut cycles) = (0, 0, 0, 0);
+    for (case, want) in cases.iter().zip(&want) {
+        let what = format!("prior expander, {}", case.what);
+        // `r` counts from the edge after the start's.
+        for c in &want.children {
+            let Some(Reply::Valid(k, got)) = replies.next() else {
+                panic!("{what}: no child after edge {}", c.edge);
+            };
+            assert_eq!(k + 1, c.edge, "{what}: the edge of a child");
+            assert_eq!(
+                (
+                    out("child_shape", &got),
+                    out("child_corner", &got),
+                    out("child_tile", &got),
+                    out("child_distance", &got),
+                    out("busy", &got),
+                ),
+                (
+                    u64::from(c.shape),
+                    u64::from(c.corner),
+                    u64::from(c.tile),
+                    u64::from(c.distance),
+                    1
+                ),
+                "{what}: the child after edge {}",
+                c.edge
+            );
+        }
+        let reply = replies.next();
+        assert_eq!(reply, Some(Reply::Done(want.edges - 1)), "{what}: done");
+        let Some(Reply::Outputs(got)) = replies.next() else {
+            panic!("{what}: no outputs at done");
+        };
+        let best = want.children.first();
+        assert_eq!(
+            (
+                out("child", &got),
+                out("busy", &got),
+                out("candidates", &got),
+                out("children", &got),
+                out("weight_sum", &got),
+                out("found", &got),
+            ),
+            (
+                0,
+                0,
+                want.candidates as u64,
+                want.children.len() as u64,
+                u64::from(want.weight_sum),
+                u64::from(want.found()),
+            ),
+            "{what}: the counts and the sum at done"
+        );
+        if let Some(b) = best {
+            assert_eq!(
+                (
+                    out("best_shape", &got),
+                    out("best_corner", &got),
+                    out("best_tile", &got)
+                ),
+                (u64::from(b.shape), u64::from(b.corner), u64::from(b.tile)),
+                "{what}: the best child"
+            );
+        }
+        children += want.children.len();
+        full += usize::from(want.children.len() == CHILDREN);
+        none += usize::from(!want.found());
+        cycles += want.edges;
+    }
+    assert_eq!(replies.next(), None);
+    assert!(
+        full > cases.len() / 3 && none > 100,
+        "{full} full lists, {none} positions without a candidate"
+    );
+    println!(
+        "prior expander: {} positions ({full} with {CHILDREN} children, {none} without a \
+         candidate), {children} children each in its order and cycle with its distance, done \
+         in its cycle with the counts, the weight sum and the best, {cycles} cycles in \
+         {elapsed:?} (the model's in {modelled:?})",
+        cases.len()
+    );
 }

@@ -27,6 +27,8 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("scorer", || verilog_of(hdl::Scorer::new())),
     ("class_unit", || verilog_of(hdl::ClassUnit::new())),
     ("prior_scorer", || verilog_of(hdl::PriorScorer::new())),
+    ("prior_list", || verilog_of(hdl::PriorList::new())),
+    ("prior_expander", || verilog_of(hdl::PriorExpander::new())),
     ("cell_playout", || verilog_of(hdl::CellPlayout::new())),
     ("cell_playout_refined", || {
         verilog_of(hdl::CellPlayout::refined(Refinements::NEXT))

@@ -13,8 +13,9 @@
 //!   (the check of the SDRAM a person runs after flashing a board).
 //! - The next search's blocks, built before the search is: [`class_unit`]
 //!   (a position's cell classes), [`prior_scorer`] (each candidate's prior
-//!   logit, one a clock), and the search as the hardware will run it,
-//!   [`prior_tree`].
+//!   logit, one a clock), [`prior_expander`] (a node's children, the
+//!   candidates of highest prior), and the search as the hardware will run
+//!   it, [`prior_tree`].
 //! - What they share: [`clock`] (the board's clock and a search's
 //!   budgets), [`random`] (the generator), [`ordered`] (candidates scored
 //!   and kept in order of score), [`pairs`] (the (shape, cell) pairs) and
@@ -41,6 +42,7 @@ pub mod placer;
 pub mod player;
 pub mod playout_bank;
 pub mod policy;
+pub mod prior_expander;
 pub mod prior_scorer;
 pub mod prior_tree;
 pub mod random;
