@@ -13,13 +13,18 @@
 #   l6-850ms  N3 in the board's 850 ms with 32,768 words on chip and the rest
 #             in SDRAM (its bursts counted), against level 6
 #   l7-850ms  the same against level 7
+#   prior-l6  the board's next search as its hardware will run it
+#             (model::prior_tree, engine prior-tree: pipelined, its tree in
+#             block RAM and SDRAM) in the board's 850 ms, against level 6
+#   prior-l7  ... against level 7
+#   prior-board  ... against today's board (board-model)
 # PENTOBI is pentobi-gtp (default ~/.cache/peers/pentobi-gtp, as
 # ../shared/tools/build-peers.sh builds it); ARENA the arena binary (default
 # target/release/arena, built first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-final=${1:?usage: scripts/next-finals.sh l6|l7|l8|board|l6-850ms|l7-850ms [GAMES]}
+final=${1:?usage: scripts/next-finals.sh l6|l7|l8|board|l6-850ms|l7-850ms|prior-l6|prior-l7|prior-board [GAMES]}
 games=${2:-100}
 n3="board-next:children=32,select=prior,c=0.5,expand=depth,enter,virtual=3,leaf=3,nodes=1048576,block,last2,history"
 pentobi=${PENTOBI:-$HOME/.cache/peers/pentobi-gtp}
@@ -28,6 +33,8 @@ case $final in
   l6 | l7 | l8) p1=$n3 p2=$(level "${final#l}") ;;
   board) p1=$n3 p2=board-model ;;
   l6-850ms | l7-850ms) p1="$n3,playouts=850ms,on-chip=32768" p2=$(level "${final:1:1}") ;;
+  prior-l6 | prior-l7) p1=prior-tree p2=$(level "${final#prior-l}") ;;
+  prior-board) p1=prior-tree p2=board-model ;;
   *) echo "next-finals: unknown final $final" >&2; exit 2 ;;
 esac
 if [ -z "${ARENA:-}" ]; then
