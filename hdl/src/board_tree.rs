@@ -62,8 +62,7 @@ use model::playout_bank::ENGINES;
 use model::random::SEED;
 use rust_hdl::prelude::*;
 
-/// The shape number of a pass child (no shape: the placer places nothing).
-pub const PASS_SHAPE: u64 = 127;
+pub use crate::tiles::PASS_SHAPE;
 /// Address bits of the node memory.
 pub const ADDRESS_BITS: usize = 15;
 /// Width of a count of nodes (up to all of them).

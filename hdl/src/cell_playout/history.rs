@@ -39,7 +39,7 @@ mod moves {
     /// The leaf's last three moves, the latest first: each a move code of
     /// 15 bits as a node word holds it (`crate::board_tree`: the shape in
     /// bits 0-6, the box corner's cell index in bits 7-14), the shape
-    /// [`crate::board_tree::PASS_SHAPE`] for a pass or no move.
+    /// [`crate::tiles::PASS_SHAPE`] for a pass or no move.
     #[derive(Clone, Copy, Debug, Default, PartialEq, LogicStruct)]
     pub struct RecentMoves {
         /// The move that led to the leaf (the opponent's).
@@ -56,7 +56,7 @@ impl RecentMoves {
     /// The moves of `recent`, the latest first (`None`: a pass or no move).
     pub fn of(recent: [Option<blokus::Placement>; 3]) -> RecentMoves {
         let code = |p: Option<blokus::Placement>| -> Bits<15> {
-            let (shape, corner) = p.map_or((crate::board_tree::PASS_SHAPE, 0), |p| {
+            let (shape, corner) = p.map_or((crate::tiles::PASS_SHAPE, 0), |p| {
                 (u64::from(p.shape), p.box_corner().index() as u64)
             });
             (shape | corner << 7).into()
