@@ -116,7 +116,7 @@ pub const BOARD_NEXT_OPTIONS: &str =
      leaf, leaves, rave, rave-parent, rave-child, reuse, final, sizes, bonus, lgr, tiles, last2, block, \
      heavy, tries, counted, history, reference, \
      ponder, \
-     nodes, on-chip, prior, seed, pipe, pair, fast-sdram, vl, sel-beats, prefix, nrb, instant";
+     nodes, on-chip, prior, seed";
 
 /// The board's next search an engine name `board-next[:options]` asks
 /// for (`model::next`): from the design chosen, or from today's board
@@ -234,19 +234,6 @@ fn board_next(spec: &EngineName) -> Result<NextConfig, String> {
                 }
             }
             "seed" => config.seed = value(v, "a seed")?,
-            "pipe" => config.pipeline = on(v)?.then_some(model::next::pipeline::Pipeline::PLAN),
-            "pair" | "fast-sdram" | "vl" | "sel-beats" | "prefix" | "nrb" | "instant" => {
-                let pipe = config.pipeline.as_mut().ok_or("give pipe first")?;
-                match key {
-                    "pair" => pipe.on_chip_per_cycle = if on(v)? { 2 } else { 1 },
-                    "fast-sdram" => pipe.fast_sdram = on(v)?,
-                    "prefix" => pipe.prefix = on(v)?,
-                    "nrb" => pipe.backup_from_path = on(v)?,
-                    "instant" => pipe.instant_expander = on(v)?,
-                    "vl" => pipe.virtual_loss = number_in(v, 0, 16, "a count of visits")?,
-                    _ => pipe.selection_beats = number_in(v, 1, 16, "a count of beats")?,
-                }
-            }
             _ => return Ok(false),
         }
         Ok(true)

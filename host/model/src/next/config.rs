@@ -74,9 +74,6 @@ pub struct Config {
     pub on_chip: usize,
     pub weights: Weights,
     pub seed: u32,
-    /// The rounds pipelined as the board would run them (the tree unit
-    /// beside the bank and the expander), with the tree unit's timings.
-    pub pipeline: Option<super::pipeline::Pipeline>,
 }
 
 impl Config {
@@ -109,7 +106,6 @@ impl Config {
         on_chip: usize::MAX,
         weights: prior::FITTED,
         seed: crate::random::SEED,
-        pipeline: None,
     };
 }
 

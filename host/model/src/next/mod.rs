@@ -18,7 +18,6 @@ pub mod budget;
 pub mod config;
 pub mod features;
 pub mod fixed;
-pub mod pipeline;
 pub mod prior;
 pub mod reference;
 pub mod search;
@@ -60,12 +59,8 @@ fn grow(tree: &mut Tree, streams: &mut Streams, config: &Config, playouts: u64) 
         Playouts::Time { ms } => cycles + 1 < u64::from(ms) * crate::clock::CLOCK_HZ / 1000,
         _ => played < playouts,
     };
-    if let (Some(pipe), false) = (config.pipeline.as_ref(), only) {
-        played = pipeline::grow_pipelined(tree, streams, config, pipe, &mut stats, more);
-    } else {
-        while more(played, tree.cycles) && !only {
-            played += u64::from(tree.round(config, streams, &mut stats));
-        }
+    while more(played, tree.cycles) && !only {
+        played += u64::from(tree.round(config, streams, &mut stats));
     }
     if !only {
         // The check that ends the rounds.

@@ -102,7 +102,7 @@ impl Node {
         }
     }
 
-    pub(super) fn mv(&self) -> Move {
+    fn mv(&self) -> Move {
         self.mv.map_or(Move::Pass, |(shape, corner)| {
             Move::Place(placement_at(shape, corner).expect("a child lies on the board"))
         })
@@ -142,23 +142,22 @@ pub struct Outcome {
 }
 
 /// Moves made in a round, each with its mover (`None`: a pass).
-pub(super) type Line = Vec<(Player, Option<(u8, u8)>)>;
+type Line = Vec<(Player, Option<(u8, u8)>)>;
 
 /// A playout's result for the leaf's side to move, with its round's line
 /// (when RAVE or the last good replies keep it).
-pub(super) type Played = (u32, Line);
+type Played = (u32, Line);
 
 /// A leaf a descent reached: its position, the nodes from the root, the
 /// moves into them with their movers.
-#[derive(Clone)]
-pub(super) struct Leaf {
-    pub position: Position,
-    pub path: Vec<usize>,
-    pub line: Vec<(Player, Option<(u8, u8)>)>,
+struct Leaf {
+    position: Position,
+    path: Vec<usize>,
+    line: Vec<(Player, Option<(u8, u8)>)>,
     /// The descent's cycles, and the expansion's beside the playouts (0:
     /// none).
-    pub descent_cycles: u64,
-    pub expansion_cycles: u64,
+    descent_cycles: u64,
+    expansion_cycles: u64,
 }
 
 /// The tree: the node memory (the root is node 0) and the position at the root.
@@ -283,7 +282,7 @@ impl Tree {
     /// of `capacity / free`, less one). Pentobi's expansion threshold is
     /// doubled as many times, so that the tree grows ever more slowly
     /// rather than stopping when the memory fills.
-    pub(super) fn pressure(&self, capacity: usize) -> u32 {
+    fn pressure(&self, capacity: usize) -> u32 {
         let free = capacity.saturating_sub(self.nodes.len()).max(1);
         (capacity / free).max(1).ilog2()
     }
@@ -302,11 +301,7 @@ impl Tree {
 
     /// The opponent's latest placements before the position reached by
     /// `line` (each move with its mover), the latest first.
-    pub(super) fn recent_of(
-        &self,
-        line: &[(Player, Option<(u8, u8)>)],
-        mover: Player,
-    ) -> Vec<Placement> {
+    fn recent_of(&self, line: &[(Player, Option<(u8, u8)>)], mover: Player) -> Vec<Placement> {
         let mut out = Vec::new();
         for &(player, mv) in line.iter().rev() {
             if player != mover {
@@ -341,7 +336,7 @@ impl Tree {
 
     /// The last three placements before the position reached by `line`,
     /// the latest first.
-    pub(super) fn last_three(&self, line: &[(Player, Option<(u8, u8)>)]) -> [Option<Placement>; 3] {
+    fn last_three(&self, line: &[(Player, Option<(u8, u8)>)]) -> [Option<Placement>; 3] {
         let placed =
             |mv: Option<(u8, u8)>| mv.map(|(s, c)| placement_at(s, c).expect("on the board"));
         let mut out = [None; 3];
@@ -357,7 +352,7 @@ impl Tree {
 
     /// Writes the children of node `index` at `position` (not over), if
     /// the memory has room: `false` when it has not.
-    pub(super) fn expand(
+    fn expand(
         &mut self,
         index: usize,
         position: &Position,
@@ -443,7 +438,7 @@ impl Tree {
     }
 
     /// The child of `index` the descent takes (`index` expanded).
-    pub(super) fn select(&self, index: usize, config: &Config) -> usize {
+    fn select(&self, index: usize, config: &Config) -> usize {
         let node = &self.nodes[index];
         let range = node.first as usize..node.first as usize + usize::from(node.children);
         match config.select {
@@ -539,7 +534,7 @@ impl Tree {
 
     /// Adds (`sign` 1) or takes back (-1) a lost visit along `path` below
     /// the root.
-    pub(super) fn virtual_loss(&mut self, path: &[usize], sign: i64) {
+    fn virtual_loss(&mut self, path: &[usize], sign: i64) {
         for &i in &path[1..] {
             let node = &mut self.nodes[i];
             node.visits = (i64::from(node.visits) + sign) as u32;
@@ -608,7 +603,7 @@ impl Tree {
 
     /// The leaf's playouts, one an engine: each result for the leaf's side
     /// to move (bonus included), with the round's line when it is kept.
-    pub(super) fn play_out(
+    fn play_out(
         &self,
         leaf: &Leaf,
         config: &Config,
@@ -666,7 +661,7 @@ impl Tree {
 
     /// Each result up the leaf's path, each node counting it for the side
     /// that made its move; then the last good replies and RAVE.
-    pub(super) fn back_up(
+    fn back_up(
         &mut self,
         leaf: &Leaf,
         results: &[Played],
@@ -724,7 +719,7 @@ impl Tree {
     /// The value a new child of a node where `mover` moves starts from,
     /// above a loss: that side's mean result so far (Pentobi's
     /// `root_val`), a draw's before any playout.
-    pub(super) fn value_base(&self, stats: &RoundStats, mover: Player) -> u64 {
+    fn value_base(&self, stats: &RoundStats, mover: Player) -> u64 {
         let n = u64::from(self.nodes[0].visits);
         if n == 0 {
             return u64::from(DRAW - LOSS);
@@ -870,7 +865,7 @@ impl Tree {
 /// The board's cycles for an expansion of `position` into `children`
 /// children: the expander's (`model::expander`: the candidate stream, the
 /// scorer, the children written one a cycle) after its start's register.
-pub(super) fn expansion_cycles_of(position: &Position, children: u16) -> u64 {
+fn expansion_cycles_of(position: &Position, children: u16) -> u64 {
     let (_, done) = crate::cell_candidates::timeline(position);
     EXPANDER_DELAY + done as u64 + TAG_STAGES + 2 + u64::from(children)
 }
