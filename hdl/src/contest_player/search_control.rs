@@ -32,7 +32,8 @@ pub struct SearchControl {
     pub used_one: Signal<In, Tiles>,
     /// Player 2's tiles used.
     pub used_two: Signal<In, Tiles>,
-    /// The search is done.
+    /// The search is done, and its move's code is out: a cycle after the
+    /// search's own `done`.
     pub done: Signal<Out, Bit>,
     /// The search's watchdog ended it.
     pub timed_out: Signal<Out, Bit>,
@@ -46,6 +47,11 @@ pub struct SearchControl {
     pub code: Signal<Out, Bits<32>>,
     search: BoardTree,
     encoder: CodeEncoder,
+    /// The code registered, and `done` with it: the search's move and the
+    /// reply queue lie far apart on the chip, so that no logic lies on
+    /// the long route between them.
+    code_q: DFF<Bits<32>>,
+    done_q: DFF<Bit>,
     /// The search's budgets (`PlayerConfig::budget`; a Verilator model's
     /// command line may set others) and its leaves' expansion after
     /// `EXPAND_AFTER` visits.
@@ -75,6 +81,8 @@ impl SearchControl {
             code: Default::default(),
             search: BoardTree::new(),
             encoder: CodeEncoder::new(),
+            code_q: Default::default(),
+            done_q: Default::default(),
             budget: SearchBudget::new(config.budget),
             expand_after: Constant::new(u64::from(EXPAND_AFTER).into()),
             start_one_square: Constant::new(board_from_cell_index(
@@ -90,6 +98,7 @@ impl SearchControl {
 impl Logic for SearchControl {
     #[hdl_gen]
     fn update(&mut self) {
+        dff_setup!(self, clock, code_q, done_q);
         self.search.clock.next = self.clock.val();
         self.search.start.next = self.start.val();
         self.search.cancel.next = self.cancel.val();
@@ -116,11 +125,13 @@ impl Logic for SearchControl {
         self.encoder.pass.next = !self.search.found.val();
         self.encoder.shape.next = self.search.best_shape.val();
         self.encoder.corner.next = self.search.best_corner.val();
-        self.done.next = self.search.done.val();
+        self.code_q.d.next = self.encoder.code.val();
+        self.done_q.d.next = self.search.done.val() & !self.cancel.val();
+        self.done.next = self.done_q.q.val();
         self.timed_out.next = self.search.timed_out.val();
         self.found.next = self.search.found.val();
         self.best_shape.next = self.search.best_shape.val();
         self.best_corner.next = self.search.best_corner.val();
-        self.code.next = self.encoder.code.val();
+        self.code.next = self.code_q.q.val();
     }
 }
