@@ -29,7 +29,9 @@ pub struct Expansion {
     pub weight_sum: u32,
     /// The legal placements streamed.
     pub candidates: usize,
-    /// Cycles from the expander's start to its `done`.
+    /// Rising edges from the one that takes the expander's `start` (the
+    /// first) to the one after which its `done` is high, as
+    /// `model::prior_expander::Expansion::edges` counts them.
     pub cycles: u64,
 }
 
