@@ -8,6 +8,8 @@
 //!   of what was written) and the REFRESHes the chip sees are the model's;
 //!   the chip model's `error` never rises; no two REFRESHes more than 7.8 us
 //!   apart;
+//! - a `sync` requested while a refresh is under way: taken at once, and
+//!   from it on the outputs of one taken idle, cycle for cycle;
 //! - a data line forced stuck in the chip model: exactly that bit differs;
 //! - the chip model: the simulator given the slowest part's timings takes
 //!   commands exactly when the datasheet allows and refuses them a cycle
@@ -26,7 +28,7 @@ use model::sdram::{
     init_commands, Command, INIT_WAIT_CYCLES, MODE_REGISTER, PAD_OUT_STAGES, REFRESH_LIMIT_CYCLES,
     T_MRD, T_RAS, T_RCD, T_RFC, T_RP, T_WR,
 };
-use rows::simulate_cycles;
+use rows::{simulate_cycles, simulate_settled_cycles};
 use rust_hdl::prelude::*;
 use sdram_bench::{coverage, differences, longest_refresh_interval, plan, Inputs, Outputs, Plan};
 use std::time::Instant;
@@ -60,7 +62,7 @@ fn run_rig(plan: &Plan, stuck: Option<(u8, bool)>) -> Vec<Outputs> {
     let inputs = plan.inputs.clone();
     let cycles = inputs.len() - 1;
     let started = Instant::now();
-    let samples = simulate_cycles(
+    let samples = simulate_settled_cycles(
         SdramRig::default(),
         cycles,
         |x| x.clock.val().clk,
@@ -112,6 +114,80 @@ fn the_rig_follows_the_model_cycle_for_cycle_on_random_accesses() {
         plan.accesses.len(),
         plan.syncs.len()
     );
+}
+
+/// A `sync` requested while a refresh is under way is taken at once and
+/// gives the later timeline of one taken idle: the same accesses, each
+/// presented the same cycles after the sync, show the same outputs the same
+/// cycles after it (and the model's), whatever the controller was doing.
+#[test]
+fn a_sync_requested_during_a_refresh_gives_the_same_later_timeline() {
+    use model::sdram::{Kind, INIT_CYCLES, REFRESH_PERIOD};
+    // Idle from power-up: the first refresh is decided at the first credit.
+    let decided = INIT_CYCLES + REFRESH_PERIOD;
+    let run = |at: u64| {
+        let mut builder = sdram_bench::Builder::new(5);
+        let synced = builder.sync(at);
+        assert_eq!(synced, at, "taken at once");
+        // Writes and reads back, presented at once, as the one before ends
+        // and after pauses.
+        let accesses = [
+            (Kind::Write, 0, 3, 0),
+            (Kind::Read, 0, 3, 0),
+            (Kind::Write, 0x800, 256, 150),
+            (Kind::Read, 0x800, 256, 10),
+            (Kind::Write, 0x1234, 17, 300),
+            (Kind::Read, 0x1234, 17, 0),
+        ];
+        let mut now = synced + 1;
+        let mut last = now;
+        for (kind, address, beats, pause) in accesses {
+            let access = builder.access(kind, now, address, beats);
+            now = access.accepted + 1 + pause;
+            last = access.done;
+        }
+        let plan = builder.finish(last, 300);
+        let seen = run_rig(&plan, None);
+        let wrong = differences(&plan, &seen);
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+        assert!(seen.iter().all(|o| !o.error));
+        seen[synced as usize..].to_vec()
+    };
+    // The REFRESH is on the chip's pins the cycle after its command, which
+    // comes the cycle after its decision.
+    let refreshing = run(decided + 2);
+    let idle = run(decided + REFRESH_PERIOD / 2);
+    let length = refreshing.len().min(idle.len());
+    assert!(length > 600, "{length} cycles compared");
+    let strobes = idle.iter().filter(|o| o.write_strobe).count();
+    assert_eq!(strobes, 3 + 256 + 17, "words written");
+    // The sync's own REFRESH comes after the one under way; from the end
+    // of its wait on, and in every other output from the sync on, the two
+    // timelines are one.
+    let settled = (model::sdram::SYNC_CYCLES + PAD_OUT_STAGES) as usize;
+    for k in 1..length {
+        let (a, b) = (refreshing[k], idle[k]);
+        if k < settled {
+            assert_eq!(
+                Outputs {
+                    refresh: false,
+                    ..a
+                },
+                Outputs {
+                    refresh: false,
+                    ..b
+                },
+                "{k} cycles after the sync"
+            );
+        } else {
+            assert_eq!(a, b, "{k} cycles after the sync");
+        }
+    }
+    // The chip sees the refresh under way as the sync is taken, then the
+    // sync's own; idle, the sync's own only.
+    let refreshes = |seen: &[Outputs]| seen[..settled].iter().filter(|o| o.refresh).count();
+    assert!(refreshing[0].refresh);
+    assert_eq!((refreshes(&refreshing), refreshes(&idle)), (2, 1));
 }
 
 /// A command on the chip model's pins, with its bank and address lines.

@@ -14,6 +14,9 @@
 //! - `CellPlayout`, `PlayoutBank`, `UcbScore` and `Expander` against
 //!   their models (`model::cell_playout`, `model::playout_bank`,
 //!   `model::board_tree::ucb`, `model::expander`);
+//! - `PuctScore`, the next search's score, against
+//!   `model::prior_tree::arith::score`: 40,000 pairs of children one pair a
+//!   clock across every width of their fields, the virtual loss included;
 //! - the engine and the bank with history (`CellPlayout::refined`,
 //!   `PlayoutBank::with_refinements`: the next search's refinements)
 //!   against `model::cell_playout::run_refined` and the bank's model on
@@ -55,6 +58,8 @@ mod common;
 mod harness;
 #[path = "common/inputs.rs"]
 mod inputs;
+#[path = "common/scores.rs"]
+mod scores;
 #[path = "common/sdram_bench.rs"]
 mod sdram_bench;
 #[path = "common/stream.rs"]
@@ -813,6 +818,40 @@ fn run_stream<'a>(
     (outputs, elapsed)
 }
 
+/// [`run_stream`] for a block whose outputs may read its inputs (the
+/// SDRAM's `ready`, which depends on the request presented): each step's
+/// inputs are set after the clock before it (the first before any clock)
+/// and the outputs printed with them, what the block shows in that cycle.
+/// One reply a step.
+fn run_stream_settled<'a>(
+    model: &Model,
+    steps: impl Iterator<Item = Vec<(&'a str, Vec<u64>)>>,
+) -> (Vec<Vec<Vec<u64>>>, std::time::Duration) {
+    let mut script = String::new();
+    let mut count = 0;
+    for values in steps {
+        if count > 0 {
+            script += "c 1\n";
+        }
+        let values: Vec<(&str, &[u64])> = values.iter().map(|(k, v)| (*k, &v[..])).collect();
+        script += &model.set_all(&values).unwrap();
+        script += "o\n";
+        count += 1;
+    }
+    let started = Instant::now();
+    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = started.elapsed();
+    assert_eq!(replies.len(), count);
+    let outputs = replies
+        .into_iter()
+        .map(|reply| match reply {
+            Reply::Outputs(out) => out,
+            other => panic!("{}: unexpected reply {other:?}", model.top),
+        })
+        .collect();
+    (outputs, elapsed)
+}
+
 /// A run's cycle of `done` and the block's outputs there.
 type BlockResult = (u64, Vec<Vec<u64>>);
 
@@ -1184,6 +1223,76 @@ fn ucb_score_model_scores_as_the_reference_model() {
     println!(
         "ucb score: {} children, every score equal {UCB_LATENCY} cycles later, in {elapsed:?}",
         children.len()
+    );
+}
+
+#[test]
+fn puct_score_model_scores_as_the_reference_model() {
+    let model = block_model_with_ports(
+        "puct_score",
+        true,
+        &[
+            "parent",
+            "even",
+            "odd",
+            "even_score",
+            "even_valid",
+            "odd_score",
+            "odd_valid",
+        ],
+    );
+    // Pairs one a clock across every width of the fields (the parent's to
+    // 2^24 - 1, a child's visits to the most a node counts, values to a
+    // win a visit, every prior, in flight or not, lanes empty or not), then
+    // SCORE_LATENCY bubbles to drain the pipeline.
+    let pairs = scores::pairs(40_000);
+    let steps: Vec<scores::Pair> = pairs
+        .iter()
+        .copied()
+        .chain(std::iter::repeat_n(
+            scores::Pair::default(),
+            hdl::SCORE_LATENCY,
+        ))
+        .collect();
+    let (outputs, elapsed) = run_stream(
+        &model,
+        steps.iter().map(|p| {
+            vec![
+                ("parent", vec![u64::from(p.parent)]),
+                ("even", p.even.words()),
+                ("odd", p.odd.words()),
+            ]
+        }),
+    );
+    // After clock j the outputs hold step j - SCORE_LATENCY (an empty
+    // lane's score is whatever its registers hold: not compared).
+    let mut scored = 0;
+    for (j, out) in outputs.iter().enumerate() {
+        let step = j.checked_sub(hdl::SCORE_LATENCY).map(|s| steps[s]);
+        for (lane, child) in [
+            (0, step.map(|p| (p.parent, p.even))),
+            (1, step.map(|p| (p.parent, p.odd))),
+        ] {
+            let valid = child.is_some_and(|(_, c)| c.valid);
+            assert_eq!(
+                out[2 * lane + 1],
+                vec![u64::from(valid)],
+                "lane {lane} after {j} clocks: valid"
+            );
+            if let Some((parent, c)) = child.filter(|_| valid) {
+                assert_eq!(
+                    out[2 * lane],
+                    vec![scores::want(parent, &c)],
+                    "lane {lane} after {j} clocks: the score of {c:?} under {parent}"
+                );
+                scored += 1;
+            }
+        }
+    }
+    println!(
+        "puct score: {} pairs, {scored} children, every score equal {} cycles later, in {elapsed:?}",
+        pairs.len(),
+        hdl::SCORE_LATENCY
     );
 }
 
@@ -1650,7 +1759,7 @@ fn run_sdram_rig(
     stuck: Option<(u8, bool)>,
 ) -> Vec<sdram_bench::Outputs> {
     let cycles = plan.inputs.len() - 1;
-    let steps = plan.inputs[..cycles].iter().map(|i| {
+    let steps = plan.inputs.iter().map(|i| {
         vec![
             ("valid", vec![u64::from(i.valid)]),
             ("request", vec![i.request_bits()]),
@@ -1660,7 +1769,7 @@ fn run_sdram_rig(
             ("stuck_value", vec![u64::from(stuck.is_some_and(|s| s.1))]),
         ]
     });
-    let (outputs, elapsed) = run_stream(model, steps);
+    let (outputs, elapsed) = run_stream_settled(model, steps);
     println!("{cycles} cycles of the SDRAM rig in Verilator in {elapsed:.1?}");
     let bit = |out: &[Vec<u64>], name: &str| out[output_index(model, name)][0] != 0;
     outputs

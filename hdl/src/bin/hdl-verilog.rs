@@ -39,6 +39,7 @@ const BLOCKS: &[(&str, Generator)] = &[
         verilog_of(hdl::PlayoutBank::with_refinements(Refinements::NEXT))
     }),
     ("ucb_score", || verilog_of(hdl::UcbScore::new())),
+    ("puct_score", || verilog_of(hdl::PuctScore::new())),
     ("expander", || verilog_of(hdl::Expander::new())),
     ("board_tree", || verilog_of(hdl::BoardTree::new())),
     ("code_decoder", || verilog_of(hdl::CodeDecoder::new())),

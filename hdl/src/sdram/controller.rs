@@ -6,7 +6,8 @@
 use super::refresh::RefreshCount;
 use super::request::SdramRequest;
 use model::sdram::{
-    INIT_REFRESHES, INIT_WAIT_CYCLES, MODE_REGISTER, READ_LATENCY, T_MRD, T_RCD, T_RFC, T_RP, T_WR,
+    INIT_REFRESHES, INIT_WAIT_CYCLES, MODE_REGISTER, READ_LATENCY, SYNC_CYCLES, T_MRD, T_RCD,
+    T_RFC, T_RP, T_WR,
 };
 use rust_hdl::prelude::*;
 use rust_hdl::widgets::sdram::cmd::SDRAMCommandEncoder;
@@ -14,6 +15,9 @@ use rust_hdl::widgets::sdram::cmd::SDRAMCommandEncoder;
 /// Bits of the controller's state timer: the power-up wait.
 const TIMER_BITS: usize = 14;
 const _: () = assert!(INIT_WAIT_CYCLES < 1 << TIMER_BITS);
+/// Bits of a `sync`'s wait.
+const HOLD_BITS: usize = 3;
+const _: () = assert!(SYNC_CYCLES - 1 < 1 << HOLD_BITS);
 
 /// The controller's states. Each state that issues a command does so in its
 /// first cycle (its timer at 0) and holds as long as the command needs
@@ -29,7 +33,8 @@ pub enum SdramState {
     /// LOAD MODE REGISTER, `T_MRD - 1` cycles (the next command comes
     /// from the idle state a cycle later).
     LoadMode,
-    /// Taking a refresh owed, else a request.
+    /// Taking a `sync`, else a refresh owed, else an access (none during a
+    /// `sync`'s wait).
     Idle,
     /// REFRESH, `T_RFC - 1` cycles.
     Refresh,
@@ -53,7 +58,9 @@ pub struct SdramController {
     pub valid: Signal<In, Bit>,
     /// The request.
     pub request: Signal<In, SdramRequest>,
-    /// A request presented now is taken: idle, no refresh owed.
+    /// A request presented now is taken: an access when idle with no
+    /// refresh owed, a `sync` when idle or refreshing; neither during a
+    /// `sync`'s wait (`model::sdram`, "Refresh").
     pub ready: Signal<Out, Bit>,
     /// `write_data` must hold the write's next word in the next cycle.
     pub write_strobe: Signal<Out, Bit>,
@@ -90,6 +97,12 @@ pub struct SdramController {
     column: DFF<Bits<9>>,
     /// READs decided in each of the last cycles, newest at bit 0.
     reads: DFF<Bits<4>>,
+    /// Cycles left of a `sync`'s wait: no request is taken until 0.
+    hold: DFF<Bits<HOLD_BITS>>,
+    /// A `sync` is taken in this cycle.
+    sync_taken: Signal<Local, Bit>,
+    /// No `sync`'s wait.
+    unheld: Signal<Local, Bit>,
     boot_last: Constant<Bits<TIMER_BITS>>,
     precharge_all_last: Constant<Bits<TIMER_BITS>>,
     init_refresh_last: Constant<Bits<TIMER_BITS>>,
@@ -98,6 +111,7 @@ pub struct SdramController {
     activate_last: Constant<Bits<TIMER_BITS>>,
     precharge_last: Constant<Bits<TIMER_BITS>>,
     recovery_last: Constant<Bits<TIMER_BITS>>,
+    hold_last: Constant<Bits<HOLD_BITS>>,
     init_refreshes: Constant<Bits<8>>,
     mode: Constant<Bits<13>>,
     /// A10 high: PRECHARGE ALL, or auto-precharge on a WRITE.
@@ -136,6 +150,10 @@ impl Default for SdramController {
             row: Default::default(),
             column: Default::default(),
             reads: Default::default(),
+            hold: Default::default(),
+            sync_taken: Default::default(),
+            unheld: Default::default(),
+            hold_last: Constant::new((SYNC_CYCLES - 1).into()),
             boot_last: last(INIT_WAIT_CYCLES),
             precharge_all_last: last(T_RP),
             init_refresh_last: last(T_RFC),
@@ -154,7 +172,7 @@ impl Default for SdramController {
 impl Logic for SdramController {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, state, timer, beats, write, bank_q, row, column, reads);
+        dff_setup!(self, clock, state, timer, beats, write, bank_q, row, column, reads, hold);
         self.refresh.clock.next = self.clock.val();
         self.timer.d.next = self.timer.q.val() + 1;
         self.cmd.next = SDRAMCommand::NOP;
@@ -163,7 +181,26 @@ impl Logic for SdramController {
         self.write_strobe.next = false;
         self.refresh.take.next = false;
         self.refresh.restart.next = false;
+        self.refresh.owe.next = false;
         self.refresh.run.next = true;
+        // A `sync`, taken idle or refreshing: the count restarts (one owed
+        // when a refresh is under way: the sync's own) and no request is
+        // taken for SYNC_CYCLES.
+        self.unheld.next = !self.hold.q.val().any();
+        self.hold.d.next = self.hold.q.val();
+        if !self.unheld.val() {
+            self.hold.d.next = self.hold.q.val() - 1;
+        }
+        self.sync_taken.next = self.valid.val()
+            & self.request.val().sync
+            & self.unheld.val()
+            & ((self.state.q.val() == SdramState::Idle)
+                | (self.state.q.val() == SdramState::Refresh));
+        if self.sync_taken.val() {
+            self.refresh.restart.next = true;
+            self.refresh.owe.next = self.state.q.val() == SdramState::Refresh;
+            self.hold.d.next = self.hold_last.val();
+        }
         match self.state.q.val() {
             SdramState::Boot => {
                 self.refresh.run.next = false;
@@ -209,25 +246,24 @@ impl Logic for SdramController {
             }
             SdramState::Idle => {
                 self.timer.d.next = 0.into();
-                self.ready.next = !self.refresh.owed.val();
-                if self.refresh.owed.val() {
+                self.ready.next =
+                    self.unheld.val() & (!self.refresh.owed.val() | self.request.val().sync);
+                if self.sync_taken.val() {
+                    self.state.d.next = SdramState::Refresh;
+                } else if self.refresh.owed.val() {
                     self.refresh.take.next = true;
                     self.state.d.next = SdramState::Refresh;
-                } else if self.valid.val() {
-                    if self.request.val().sync {
-                        self.refresh.restart.next = true;
-                        self.state.d.next = SdramState::Refresh;
-                    } else {
-                        self.state.d.next = SdramState::Activate;
-                        self.write.d.next = self.request.val().write;
-                        self.beats.d.next = self.request.val().last_beat;
-                        self.column.d.next = self.request.val().address.get_bits::<9>(0);
-                        self.bank_q.d.next = self.request.val().address.get_bits::<2>(9);
-                        self.row.d.next = self.request.val().address.get_bits::<13>(11);
-                    }
+                } else if self.valid.val() & !self.request.val().sync & self.unheld.val() {
+                    self.state.d.next = SdramState::Activate;
+                    self.write.d.next = self.request.val().write;
+                    self.beats.d.next = self.request.val().last_beat;
+                    self.column.d.next = self.request.val().address.get_bits::<9>(0);
+                    self.bank_q.d.next = self.request.val().address.get_bits::<2>(9);
+                    self.row.d.next = self.request.val().address.get_bits::<13>(11);
                 }
             }
             SdramState::Refresh => {
+                self.ready.next = self.unheld.val() & self.request.val().sync;
                 if !self.timer.q.val().any() {
                     self.cmd.next = SDRAMCommand::AutoRefresh;
                 }

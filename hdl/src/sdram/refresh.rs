@@ -17,6 +17,8 @@ const _: () = assert!(MAX_OWED < 1 << OWED_BITS);
 /// `REFRESH_PERIOD` cycles (the first `REFRESH_PERIOD` cycles after `run`
 /// rises, or after `restart`); `take` pays one; `owed` is high while any is
 /// owed. While `run` is low (the power-up sequence) nothing is counted.
+/// A `restart` with `owe` leaves one refresh owed (a `sync` taken while
+/// refreshing: its own refresh follows), else none.
 #[derive(LogicBlock)]
 pub struct RefreshCount {
     /// The clock.
@@ -25,8 +27,11 @@ pub struct RefreshCount {
     pub run: Signal<In, Bit>,
     /// A refresh is decided in this cycle: one fewer owed.
     pub take: Signal<In, Bit>,
-    /// A `sync` is taken in this cycle: nothing owed, the period restarts.
+    /// A `sync` is taken in this cycle: the period restarts, nothing owed
+    /// (or one, with `owe`).
     pub restart: Signal<In, Bit>,
+    /// With `restart`: one refresh owed.
+    pub owe: Signal<In, Bit>,
     /// A refresh is owed.
     pub owed: Signal<Out, Bit>,
     /// Cycles since the last credit (or the start).
@@ -45,6 +50,7 @@ impl Default for RefreshCount {
             run: Default::default(),
             take: Default::default(),
             restart: Default::default(),
+            owe: Default::default(),
             owed: Default::default(),
             phase: Default::default(),
             count: Default::default(),
@@ -72,6 +78,9 @@ impl Logic for RefreshCount {
         if self.restart.val() | !self.run.val() {
             self.phase.d.next = 0.into();
             self.count.d.next = 0.into();
+            if self.restart.val() & self.owe.val() {
+                self.count.d.next = 1.into();
+            }
         }
         self.owed.next = self.count.q.val().any();
     }

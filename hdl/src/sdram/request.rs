@@ -12,8 +12,9 @@ mod structs {
     pub struct SdramRequest {
         /// A write (else a read).
         pub write: Bit,
-        /// A `sync` (the other fields unused): a refresh at once, and the
-        /// refresh count restarted.
+        /// A `sync` (the other fields unused), taken idle or refreshing:
+        /// the refresh count restarted, a refresh (after the one under way),
+        /// no request taken for `model::sdram::SYNC_CYCLES`.
         pub sync: Bit,
         /// The first word: `row << 11 | bank << 9 | column`.
         pub address: Bits<24>,

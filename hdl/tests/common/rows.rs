@@ -91,6 +91,49 @@ where
     samples
 }
 
+/// [`simulate_cycles`] for a block whose outputs may read its inputs (a
+/// `ready` that depends on the request presented): after the clock's
+/// `t`-th rising edge `drive(uut, t)` sets cycle `t`'s inputs (the first
+/// before any edge, the last, `t = cycles`, after the last edge), and once
+/// they have settled `sample(uut)` records what the block shows in cycle
+/// `t` with them. Gives cycles 1 to `cycles`.
+pub fn simulate_settled_cycles<T, S>(
+    uut: T,
+    cycles: usize,
+    clock: fn(&T) -> bool,
+    toggle: fn(&mut T),
+    drive: impl Fn(&mut T, usize) + Send + std::panic::RefUnwindSafe + 'static,
+    sample: fn(&T) -> S,
+) -> Vec<S>
+where
+    T: Block + Send + 'static,
+    S: Send + 'static,
+{
+    let samples = Arc::new(Mutex::new(Vec::with_capacity(cycles)));
+    let mut sim = Simulation::new();
+    sim.add_clock(5, move |x: &mut Box<T>| toggle(x));
+    {
+        let samples = samples.clone();
+        sim.add_testbench(move |mut ep: Sim<T>| {
+            let mut x = ep.init()?;
+            drive(&mut x, 0);
+            for t in 1..=cycles {
+                x = ep.watch(clock, x)?;
+                drive(&mut x, t);
+                x = ep.wait(1, x)?;
+                samples.lock().unwrap().push(sample(&x));
+                x = ep.watch(move |x| !clock(x), x)?;
+            }
+            ep.done(x)
+        });
+    }
+    sim.run(Box::new(uut), 10 * (cycles as u64 + 4))
+        .expect("the simulation runs to the end of the testbench");
+    let samples = std::mem::take(&mut *samples.lock().unwrap());
+    assert_eq!(samples.len(), cycles);
+    samples
+}
+
 /// Runs a combinational `uut` in rust-hdl's simulator: for each input the
 /// testbench drives it with `drive`, lets one time step pass and records
 /// `sample(uut)`.

@@ -249,6 +249,10 @@ impl Builder {
                 expected[t as usize].ready = false;
             }
         }
+        // A sync is taken while refreshing too.
+        for &t in &self.syncs {
+            expected[t as usize].ready = true;
+        }
         for &t in &self.strobes {
             expected[t as usize].write_strobe = true;
         }

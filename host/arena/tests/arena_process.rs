@@ -88,7 +88,7 @@ fn an_unknown_engine_is_refused_with_the_list_of_names() {
     assert!(
         stderr.contains(
             "unknown engine `deep-blue`; engines: alphabeta, board-flat, board-model, board-next, \
-             board-tree, greedy, model-1ply, random, gtp:COMMAND"
+             board-tree, greedy, model-1ply, prior-tree, random, gtp:COMMAND"
         ),
         "{stderr}"
     );

@@ -89,11 +89,20 @@
 //! one. It costs `T_RFC` cycles in every `REFRESH_PERIOD`, 3.3 %.
 //!
 //! The counter starts when the power-up sequence ends
-//! ([`INIT_CYCLES`]), and again at a `sync`: a request (taken like any
-//! other, with `valid` and `ready`) that refreshes at once and restarts the
-//! count, so that from it on the controller's every cycle depends only on
-//! the requests and the cycles they come in. [`Controller`] follows all of
-//! this arithmetically.
+//! ([`INIT_CYCLES`]), and again at a `sync`, so that from it on the
+//! controller's every cycle depends only on the requests and the cycles
+//! they come in, whatever it was doing before:
+//! - a `sync` is taken (`ready` high for it) in the first cycle it is
+//!   presented in which the controller is idle or refreshing (an access
+//!   under way, or a `sync`'s own wait, ends first), a refresh owed or not;
+//! - the refresh count restarts from that cycle (nothing owed, the next
+//!   credit `REFRESH_PERIOD` cycles after the cycle after it);
+//! - the controller refreshes, after the refresh under way if there is one
+//!   (at most [`T_RFC`] cycles), and takes no request before `2 T_RFC`
+//!   cycles after the `sync`'s ([`SYNC_CYCLES`]), where both refreshes have
+//!   ended.
+//!
+//! [`Controller`] follows all of this arithmetically.
 //!
 //! # Power-up
 //! NOP for [`INIT_WAIT_CYCLES`] (the chip's 200 us), PRECHARGE ALL in cycle
@@ -215,6 +224,9 @@ pub const INIT_CYCLES: u64 = INIT_WAIT_CYCLES + T_RP + INIT_REFRESHES * T_RFC + 
 pub const REFRESH_LIMIT_CYCLES: u64 = cycles_within(7_800_000);
 /// Cycles between two refresh credits.
 pub const REFRESH_PERIOD: u64 = 120;
+/// Cycles from a `sync` taken to the controller idle again: its refresh
+/// after one under way.
+pub const SYNC_CYCLES: u64 = 2 * T_RFC;
 
 /// Cycles from an access of `beats` beats taken to the controller idle
 /// again: `T_RCD + beats + T_RP` for a read, `T_RCD + beats + T_WR + T_RP
@@ -421,9 +433,10 @@ impl Access {
 pub struct Sync {
     /// The cycle it was taken in.
     pub accepted: u64,
-    /// Its REFRESH (the cycle after).
+    /// Its REFRESH: the cycle after, or the cycle after the refresh under
+    /// way ends.
     pub refresh: u64,
-    /// The cycle the controller is idle again.
+    /// The cycle the controller is idle again, [`SYNC_CYCLES`] after.
     pub done: u64,
     /// The REFRESH commands since the last request, before it was taken.
     pub refreshes: Vec<u64>,
@@ -436,6 +449,9 @@ pub struct Sync {
 pub struct Controller {
     /// The first cycle the controller is idle after all it has done.
     idle: u64,
+    /// The first cycle it is idle after the last request (an access, or a
+    /// `sync`'s wait): from it a `sync` is taken.
+    requests_idle: u64,
     /// The cycle of the oldest refresh credit not yet paid: from it a
     /// refresh is owed.
     credit: u64,
@@ -455,19 +471,22 @@ impl Controller {
     pub fn new() -> Controller {
         Controller {
             idle: INIT_CYCLES,
+            requests_idle: INIT_CYCLES,
             credit: INIT_CYCLES + REFRESH_PERIOD,
             last: None,
         }
     }
 
-    /// The controller as a search sees it from its start: synced at cycle
-    /// `at`, so that its refresh credits restart from that cycle, whatever
-    /// it was doing before (a refresh under way ends within [`T_RFC`], the
-    /// sync's own within `T_RFC` more: idle from `at + 2 T_RFC`, long
-    /// before the search's first access).
+    /// The controller as a search sees it from its start: a `sync`
+    /// presented at cycle `at` while it was idle or refreshing (no access
+    /// under way), which the hardware takes at once, so that its refresh
+    /// credits restart from that cycle and it is idle from `at +`
+    /// [`SYNC_CYCLES`], whatever it was doing before: what [`Self::sync`]
+    /// gives then.
     pub fn synced(at: u64) -> Controller {
         Controller {
-            idle: at + 2 * T_RFC,
+            idle: at + SYNC_CYCLES,
+            requests_idle: at + SYNC_CYCLES,
             credit: at + 1 + REFRESH_PERIOD,
             last: Some(at),
         }
@@ -515,16 +534,28 @@ impl Controller {
         Ok((accepted, refreshes))
     }
 
-    /// A `sync` presented from cycle `now` on: taken like a request, it
-    /// refreshes in the next cycle and restarts the refresh count, the next
-    /// credit `REFRESH_PERIOD` cycles after that.
+    /// A `sync` presented from cycle `now` on: taken at once when the
+    /// controller is idle or refreshing, else when the access under way (or
+    /// a `sync`'s wait) ends, a refresh owed or not; it restarts the refresh
+    /// count from that cycle and refreshes after the refresh under way, if
+    /// one is; no request is taken before [`SYNC_CYCLES`] after it.
     pub fn sync(&mut self, now: u64) -> Result<Sync, SdramError> {
-        let (accepted, refreshes) = self.take(now)?;
-        self.idle = accepted + T_RFC;
+        if let Some(last) = self.last {
+            if now <= last {
+                return Err(SdramError::OutOfOrder { now, last });
+            }
+        }
+        let accepted = now.max(self.requests_idle);
+        // The refreshes decided before it; the last may be under way.
+        let refreshes = self.idle_until(accepted);
+        let refresh = self.idle.max(accepted) + 1;
+        self.idle = accepted + SYNC_CYCLES;
+        self.requests_idle = self.idle;
         self.credit = accepted + 1 + REFRESH_PERIOD;
+        self.last = Some(accepted);
         Ok(Sync {
             accepted,
-            refresh: accepted + 1,
+            refresh,
             done: self.idle,
             refreshes,
         })
@@ -556,6 +587,7 @@ impl Controller {
             Kind::Write => (first, true),
         };
         self.idle = accepted + access_cycles(write, u64::from(beats));
+        self.requests_idle = self.idle;
         Ok(Access {
             kind,
             address,

@@ -289,7 +289,7 @@ impl fmt::Display for Report {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sdram::{access_cycles, REFRESH_PERIOD, T_RFC};
+    use crate::sdram::{access_cycles, REFRESH_PERIOD, SYNC_CYCLES, T_RFC};
 
     #[test]
     fn the_patterns_are_as_documented() {
@@ -307,12 +307,15 @@ mod tests {
         let report = perfect(BURST);
         assert_eq!((report.errors, report.first), (0, None));
         // One burst a pass. The write, presented the cycle after the sync
-        // is taken, waits for the sync's refresh (T_RFC - 1 cycles); its
+        // is taken, waits for the sync's wait (SYNC_CYCLES - 1 cycles); its
         // last word is taken 3 + 255 cycles after. The read pass waits for
         // the write to end (2 cycles) and pays the two refreshes credited
         // meanwhile (2 T_RFC), then its last word is at read_data 1 + T_RCD
         // + READ_LATENCY - 1 + 256 cycles after it is taken.
-        assert_eq!(report.pass_cycles[0], (T_RFC - 1 + 3 + 255 + 1) as u32);
+        assert_eq!(
+            report.pass_cycles[0],
+            (SYNC_CYCLES - 1 + 3 + 255 + 1) as u32
+        );
         assert_eq!(report.pass_cycles[1], (2 + 2 * T_RFC + 7 + 255 + 1) as u32);
         assert!(REFRESH_PERIOD * 2 < u64::from(report.pass_cycles[0]));
         // The same span gives the same cycles whatever the memory reads.

@@ -26,7 +26,9 @@ pub struct Expansion {
     pub weight_sum: u32,
     /// The legal placements streamed.
     pub candidates: usize,
-    /// Edges from the expander's `start` (the first) to its `done`.
+    /// Rising edges from the one that takes the expander's `start` (the
+    /// first) to the one after which its `done` is high, as
+    /// `model::prior_expander::Expansion::edges` counts them.
     pub cycles: u64,
 }
 

@@ -4,7 +4,9 @@
 //! the others in the SDRAM, each block as two areas of one row: the
 //! children's selection fields ([`SELECTION_BEATS`] beats each), then their
 //! other fields ([`OTHER_BEATS`] each). Blocks are handed out in order, so
-//! the first, the tree's top, are on chip.
+//! the first, the tree's top, are on chip. A [`Layout`] says how many are
+//! on chip: the board's [`ON_CHIP_BLOCKS`], or fewer for tests, so that a
+//! small search reaches the SDRAM (the hardware takes the same number).
 
 use super::word::{BLOCKS, BLOCK_WORDS, OTHER_BEATS, SELECTION_BEATS};
 use crate::sdram::{COLUMNS, WORDS};
@@ -21,30 +23,72 @@ const _: () = assert!(BLOCKS_PER_ROW == 2);
 const _: () =
     assert!(((BLOCKS - ON_CHIP_BLOCKS) as u32).div_ceil(BLOCKS_PER_ROW) * COLUMNS <= WORDS);
 
-/// Whether block `block` is in block RAM.
+/// How many blocks are on chip, the first ones; the others are in the
+/// SDRAM, the first of them at its word 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    /// Blocks in block RAM (at most [`ON_CHIP_BLOCKS`], at least 1: the
+    /// root's children).
+    pub on_chip_blocks: usize,
+}
+
+impl Layout {
+    /// The board's.
+    pub const BOARD: Layout = Layout {
+        on_chip_blocks: ON_CHIP_BLOCKS,
+    };
+
+    /// `on_chip_blocks` blocks on chip.
+    pub fn new(on_chip_blocks: usize) -> Layout {
+        assert!(
+            (1..=ON_CHIP_BLOCKS).contains(&on_chip_blocks),
+            "1 to {ON_CHIP_BLOCKS} blocks on chip, not {on_chip_blocks}"
+        );
+        Layout { on_chip_blocks }
+    }
+
+    /// Whether block `block` is in block RAM.
+    pub fn on_chip(&self, block: usize) -> bool {
+        block < self.on_chip_blocks
+    }
+
+    /// The SDRAM word address of block `block`'s first word (`block` not on
+    /// chip).
+    fn sdram_base(&self, block: usize) -> u32 {
+        assert!(
+            !self.on_chip(block) && block < BLOCKS,
+            "block {block} is not in the SDRAM"
+        );
+        let slot = (block - self.on_chip_blocks) as u32;
+        slot / BLOCKS_PER_ROW * COLUMNS + slot % BLOCKS_PER_ROW * SDRAM_BLOCK_WORDS
+    }
+
+    /// The SDRAM address of child `i`'s selection fields in block `block`.
+    pub fn selection_address(&self, block: usize, i: usize) -> u32 {
+        self.sdram_base(block) + SELECTION_BEATS * i as u32
+    }
+
+    /// The SDRAM address of child `i`'s other fields in block `block`.
+    pub fn other_address(&self, block: usize, i: usize) -> u32 {
+        self.sdram_base(block) + SELECTION_BEATS * BLOCK_WORDS as u32 + OTHER_BEATS * i as u32
+    }
+}
+
+/// Whether block `block` is in block RAM on the board.
 pub fn on_chip(block: usize) -> bool {
-    block < ON_CHIP_BLOCKS
+    Layout::BOARD.on_chip(block)
 }
 
-/// The SDRAM word address of block `block`'s first word (`block` not on
-/// chip).
-fn sdram_base(block: usize) -> u32 {
-    assert!(
-        !on_chip(block) && block < BLOCKS,
-        "block {block} is not in the SDRAM"
-    );
-    let slot = (block - ON_CHIP_BLOCKS) as u32;
-    slot / BLOCKS_PER_ROW * COLUMNS + slot % BLOCKS_PER_ROW * SDRAM_BLOCK_WORDS
-}
-
-/// The SDRAM address of child `i`'s selection fields in block `block`.
+/// The SDRAM address of child `i`'s selection fields in block `block` on
+/// the board.
 pub fn selection_address(block: usize, i: usize) -> u32 {
-    sdram_base(block) + SELECTION_BEATS * i as u32
+    Layout::BOARD.selection_address(block, i)
 }
 
-/// The SDRAM address of child `i`'s other fields in block `block`.
+/// The SDRAM address of child `i`'s other fields in block `block` on the
+/// board.
 pub fn other_address(block: usize, i: usize) -> u32 {
-    sdram_base(block) + SELECTION_BEATS * BLOCK_WORDS as u32 + OTHER_BEATS * i as u32
+    Layout::BOARD.other_address(block, i)
 }
 
 #[cfg(test)]
@@ -69,5 +113,16 @@ mod tests {
         }
         assert_eq!(other_address(ON_CHIP_BLOCKS, 0), 128);
         assert!(on_chip(ON_CHIP_BLOCKS - 1) && !on_chip(ON_CHIP_BLOCKS));
+        // A smaller part on chip moves the SDRAM's blocks down, not apart.
+        let small = Layout::new(4);
+        assert!(small.on_chip(3) && !small.on_chip(4));
+        assert_eq!(
+            small.selection_address(4, 1),
+            selection_address(ON_CHIP_BLOCKS, 1)
+        );
+        assert_eq!(
+            small.other_address(7, 2),
+            other_address(ON_CHIP_BLOCKS + 3, 2)
+        );
     }
 }

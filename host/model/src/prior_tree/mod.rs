@@ -35,6 +35,18 @@
 //! (`watchdog` of the budget) ends a search whose bank is still at work,
 //! as today's board's does.
 //!
+//! # Timing
+//! [`timing`] gives the cycles and how they are counted: `start` is taken
+//! at edge 1, the search's SDRAM `sync` is presented with it (cycle 0), the
+//! expander takes its start on the root at edge [`timing::ROOT_EXPANDER`]
+//! (the history's placements placed first). A bank run started at `t` (its
+//! `start` high in cycle `t`) is done in cycle `t` plus the bank's edges
+//! (`crate::playout_bank::BankRun::edges`), when the tree unit sees it; an
+//! expansion whose start is taken at edge `e` is done in cycle `e - 1` plus
+//! its edges. [`search_traced`] gives, beside the outcome, what the units
+//! were given and when ([`search::Trace`]), and takes the node memory's
+//! [`memory::Layout`].
+//!
 //! # The node memory
 //! [`word`] gives a node's fields; [`memory`] where each block lies: the
 //! first 1,024 blocks of 32 words in block RAM, a pair of children read a
@@ -92,9 +104,26 @@ impl Outcome {
 /// The search of `position` (not over) with `budget`; `history` the last
 /// three placements before it, the latest first (`None`: a pass or none).
 pub fn search(position: &Position, history: [Option<Placement>; 3], budget: Budget) -> Outcome {
-    let mut tree = search::Tree::new(position.clone(), history);
-    // `start` is edge 1; the expander starts on the root a cycle later.
-    let (root, written) = tree.expand_root(2);
+    search_traced(position, history, budget, memory::Layout::BOARD).0
+}
+
+/// [`search`] with the node memory's `layout`, and what the search gave its
+/// units.
+pub fn search_traced(
+    position: &Position,
+    history: [Option<Placement>; 3],
+    budget: Budget,
+    layout: memory::Layout,
+) -> (Outcome, search::Trace) {
+    let mut tree = search::Tree::new(position.clone(), history, layout);
+    let out = search_tree(&mut tree, position, budget);
+    (out, tree.trace)
+}
+
+fn search_tree(tree: &mut search::Tree, position: &Position, budget: Budget) -> Outcome {
+    // `start` is edge 1; the expander takes its start on the root once the
+    // history's placements are placed.
+    let (root, written) = tree.expand_root(timing::ROOT_EXPANDER);
     let mut out = Outcome {
         candidates: root.candidates,
         best: root.children[0].code,
@@ -103,10 +132,10 @@ pub fn search(position: &Position, history: [Option<Placement>; 3], budget: Budg
     let me = position.to_move();
     if root.children.len() <= 1 || position.tiles_placed(me) == 20 {
         out.forced = true;
-        out.edges = 2 + root.cycles + 1;
+        out.edges = timing::ROOT_EXPANDER + root.cycles + 1;
         return out;
     }
-    let end = search::rounds(&mut tree, written, budget, &mut out);
+    let end = search::rounds(tree, written, budget, &mut out);
     let best = tree.choice();
     out.best = tree.root()[best].0;
     out.root = tree.root();

@@ -4,13 +4,13 @@
 
 use super::arith::{self, explore, score, with_virtual_loss};
 use super::expansion::{expand, Expansion};
-use super::memory::{on_chip, other_address, selection_address};
+use super::memory::Layout;
 use super::timing::*;
 use super::word::{Node, BLOCKS, BLOCK_WORDS, OTHER_BEATS, PASS_SHAPE, SELECTION_BEATS};
 use super::Outcome;
 use crate::clock::Budget;
 use crate::placer::placement_at;
-use crate::playout_bank::{PlayoutBank, ENGINES, FINISH_EDGES};
+use crate::playout_bank::{PlayoutBank, ENGINES};
 use crate::sdram::Controller;
 use blokus::{Move, Placement, Position};
 
@@ -28,7 +28,8 @@ struct Leaf {
     ready: u64,
 }
 
-/// A bank run: its leaf, its points and the cycle its `done` is high.
+/// A bank run: its leaf, its points and the cycle its `done` is high (the
+/// tree unit sees it in that cycle).
 struct Run {
     leaf: Leaf,
     points: u32,
@@ -45,11 +46,42 @@ struct Expanding {
     done: u64,
 }
 
+/// One expansion as the expander is given it: the leaf's position, the
+/// opponent's last two placements (the latest first), what it gives, and
+/// the edge its start is taken at.
+#[derive(Clone, Debug)]
+pub struct TracedExpansion {
+    pub position: Position,
+    pub recent: [Option<Placement>; 2],
+    pub expansion: Expansion,
+    pub start_edge: u64,
+}
+
+/// One bank run: the cycle its `start` is high, the leaf's position and its
+/// last three placements (the latest first), and the cycle its `done` is.
+#[derive(Clone, Debug)]
+pub struct TracedRun {
+    pub start: u64,
+    pub position: Position,
+    pub last_three: [Option<Placement>; 3],
+    pub done: u64,
+}
+
+/// What a search gave its units, in order: for tests, which play the
+/// expander's part from it (`hdl::PriorTree` built with a scripted
+/// expander) and check the positions the hardware gives it.
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    pub expansions: Vec<TracedExpansion>,
+    pub runs: Vec<TracedRun>,
+}
+
 /// The search's state: the node memory (word addresses of blocks on chip and
 /// in SDRAM alike), the root's registers, the SDRAM controller.
 pub(super) struct Tree {
     root: Position,
     history: [Option<Placement>; 3],
+    layout: Layout,
     words: Vec<Node>,
     next_block: usize,
     root_children: usize,
@@ -59,13 +91,16 @@ pub(super) struct Tree {
     sdram: Controller,
     /// The deepest leaf reached.
     pub depth: usize,
+    /// What the units were given.
+    pub trace: Trace,
 }
 
 impl Tree {
-    pub fn new(root: Position, history: [Option<Placement>; 3]) -> Self {
+    pub fn new(root: Position, history: [Option<Placement>; 3], layout: Layout) -> Self {
         Tree {
             root,
             history,
+            layout,
             words: vec![Node::default(); BLOCK_WORDS],
             next_block: 1,
             root_children: 0,
@@ -74,6 +109,7 @@ impl Tree {
             root_results: 0,
             sdram: Controller::synced(0),
             depth: 0,
+            trace: Trace::default(),
         }
     }
 
@@ -139,6 +175,12 @@ impl Tree {
     pub fn expand_root(&mut self, start: u64) -> (Expansion, u64) {
         let recent = self.recent(&[]);
         let children = expand(&self.root, recent);
+        self.trace.expansions.push(TracedExpansion {
+            position: self.root.clone(),
+            recent,
+            expansion: children.clone(),
+            start_edge: start,
+        });
         let base = arith::DRAW - arith::LOSS;
         self.write_block(0, &children, base);
         self.root_children = children.children.len();
@@ -211,21 +253,22 @@ impl Tree {
             let chosen = block * BLOCK_WORDS + best;
             let opens = best == opened && opened + 1 < count;
             // The level's cycles.
-            t = if on_chip(block) {
+            let layout = self.layout;
+            t = if layout.on_chip(block) {
                 t + chip_level(read)
             } else {
                 let first = self
                     .sdram
                     .read(
                         t,
-                        selection_address(block, 0),
+                        layout.selection_address(block, 0),
                         SELECTION_BEATS * read as u32,
                     )
                     .expect("a read within a row");
                 let choice = first.last_beat + SDRAM_DRAIN;
                 let other = self
                     .sdram
-                    .read(choice, other_address(block, best), OTHER_BEATS)
+                    .read(choice, layout.other_address(block, best), OTHER_BEATS)
                     .expect("a read within a row");
                 let next = other.last_beat + WORD_ASSEMBLY;
                 if opens {
@@ -234,9 +277,13 @@ impl Tree {
                         Some(a) => (a / BLOCK_WORDS, a % BLOCK_WORDS),
                         None => unreachable!("the root's block is on chip"),
                     };
-                    if !on_chip(pb) {
+                    if !layout.on_chip(pb) {
                         self.sdram
-                            .write(other.accepted + 1, other_address(pb, pi), OTHER_BEATS)
+                            .write(
+                                other.accepted + 1,
+                                layout.other_address(pb, pi),
+                                OTHER_BEATS,
+                            )
                             .expect("a write within a row");
                     }
                 }
@@ -296,14 +343,14 @@ impl Tree {
             let results = arith::results(run.points, engines, mover == leaf_side);
             self.words[address] = arith::backed_up(self.node(address), engines, results);
             let block = address / BLOCK_WORDS;
-            t = if on_chip(block) {
+            t = if self.layout.on_chip(block) {
                 t + CHIP_WRITE
             } else {
                 let w = self
                     .sdram
                     .write(
                         t,
-                        selection_address(block, address % BLOCK_WORDS),
+                        self.layout.selection_address(block, address % BLOCK_WORDS),
                         SELECTION_BEATS,
                     )
                     .expect("a write within a row");
@@ -330,32 +377,37 @@ impl Tree {
         node.block = block as u16;
         node.last = (n - 1) as u8;
         node.opened = 0;
-        let mut t = if on_chip(block) {
+        let layout = self.layout;
+        let mut t = if layout.on_chip(block) {
             now + link_on_chip(n)
         } else {
             let s = self
                 .sdram
-                .write(now, selection_address(block, 0), SELECTION_BEATS * n as u32)
+                .write(
+                    now + SDRAM_LINK_LEAD,
+                    layout.selection_address(block, 0),
+                    SELECTION_BEATS * n as u32,
+                )
                 .expect("a write within a row");
             let o = self
                 .sdram
                 .write(
                     s.accepted + 1,
-                    other_address(block, 0),
+                    layout.other_address(block, 0),
                     OTHER_BEATS * n as u32,
                 )
                 .expect("a write within a row");
             o.accepted + 1
         };
         let parent_block = e.node / BLOCK_WORDS;
-        t = if on_chip(parent_block) {
+        t = if layout.on_chip(parent_block) {
             t + CHIP_REWRITE
         } else {
             let w = self
                 .sdram
                 .write(
                     t,
-                    other_address(parent_block, e.node % BLOCK_WORDS),
+                    layout.other_address(parent_block, e.node % BLOCK_WORDS),
                     OTHER_BEATS,
                 )
                 .expect("a write within a row");
@@ -430,8 +482,14 @@ pub(super) fn rounds(tree: &mut Tree, start: u64, budget: Budget, out: &mut Outc
                     let last_three = tree.last_three(&leaf.moves);
                     let run = bank.run_refined(&leaf.position, refinements, last_three);
                     out.rounds += 1;
+                    tree.trace.runs.push(TracedRun {
+                        start: at,
+                        position: leaf.position.clone(),
+                        last_three,
+                        done: at + run.edges,
+                    });
                     running = Some(Run {
-                        done: at + run.edges + FINISH_EDGES,
+                        done: at + run.edges,
                         points: run.points,
                         plies: run.plies,
                         leaf,
@@ -466,6 +524,12 @@ pub(super) fn rounds(tree: &mut Tree, start: u64, budget: Budget, out: &mut Outc
                 let address = *leaf.path.last().expect("a path");
                 let recent = tree.recent(&leaf.moves);
                 let children = expand(&leaf.position, recent);
+                tree.trace.expansions.push(TracedExpansion {
+                    position: leaf.position.clone(),
+                    recent,
+                    expansion: children.clone(),
+                    start_edge: t + EXPANDER_START + 1,
+                });
                 let mover_is_root = leaf.position.to_move() == tree.root.to_move();
                 expanding = Some(Expanding {
                     node: address,

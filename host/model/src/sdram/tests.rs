@@ -437,3 +437,69 @@ fn bad_requests_are_named() {
     );
     assert!(controller.write(taken + 1, COLUMNS - 3, 3).is_ok());
 }
+
+/// A `sync` requested while a refresh is under way is taken at once, and
+/// the controller's timeline from it on is the one of a `sync` taken idle
+/// (`Controller::synced`): the same accesses taken in the same cycles after
+/// it, whatever the controller was doing; every timing kept.
+#[test]
+fn a_sync_requested_during_a_refresh_gives_the_same_later_timeline() {
+    // Idle from power-up, the first refresh is decided at the first credit.
+    let decided = INIT_CYCLES + REFRESH_PERIOD;
+    let mut rng = Lcg(7);
+    let requests: Vec<(u64, Kind, u32, u32)> = (0..40)
+        .map(|_| {
+            let (kind, address, beats) = random_request(&mut rng);
+            (rng.below(300), kind, address, beats)
+        })
+        .collect();
+    for offset in 0..T_RFC + 2 {
+        let now = decided + offset;
+        let mut controller = Controller::new();
+        let sync = controller.sync(now).unwrap();
+        assert_eq!((sync.accepted, sync.done), (now, now + SYNC_CYCLES));
+        match offset {
+            // Presented as the refresh would be decided: it goes first.
+            0 => assert_eq!((&sync.refreshes[..], sync.refresh), (&[][..], now + 1)),
+            // A refresh under way: the sync's own follows it.
+            o if o < T_RFC => {
+                assert_eq!(sync.refreshes, [decided + 1]);
+                assert_eq!(sync.refresh, decided + T_RFC + 1);
+            }
+            _ => assert_eq!(
+                (&sync.refreshes[..], sync.refresh),
+                (&[decided + 1][..], now + 1)
+            ),
+        }
+        assert_eq!(controller, Controller::synced(now));
+        let mut timeline = init_commands();
+        timeline.extend(sync.refreshes.iter().map(|&r| (r, Command::Refresh)));
+        timeline.push((sync.refresh, Command::Refresh));
+        // The same accesses, each presented the same cycles after the sync,
+        // are taken the same cycles after it.
+        let mut reference = Controller::synced(0);
+        let mut t = 0;
+        for &(pause, kind, address, beats) in &requests {
+            t += 1 + pause;
+            let got = controller.access(kind, now + t, address, beats).unwrap();
+            let want = reference.access(kind, t, address, beats).unwrap();
+            assert_eq!(got.accepted - now, want.accepted, "offset {offset}");
+            assert_eq!(got.done - now, want.done);
+            let shifted: Vec<u64> = want.refreshes.iter().map(|r| r + now).collect();
+            assert_eq!(got.refreshes, shifted);
+            timeline.extend(got.refreshes.iter().map(|&r| (r, Command::Refresh)));
+            timeline.extend(got.commands());
+            t = want.accepted;
+        }
+        check_timeline(&timeline).unwrap();
+    }
+    // Behind an access, a sync waits for it and then goes before a refresh
+    // owed.
+    let mut controller = Controller::new();
+    let write = controller
+        .write(decided - 2, 0, MAX_BEATS)
+        .expect("a write before the first credit");
+    let sync = controller.sync(write.accepted + 1).unwrap();
+    assert_eq!(sync.accepted, write.done);
+    assert_eq!((sync.refreshes.len(), sync.refresh), (0, write.done + 1));
+}
