@@ -15,12 +15,13 @@
 //! times the factor, its share of the count, the sum. Every product is of
 //! 16-bit halves (an ECP5 MULT18X18D each): six a lane.
 
+mod child;
 mod lane;
 
 use lane::ScoreLane;
 use model::next::fixed::explore_rom;
 use model::prior_tree::arith::C_Q8;
-use model::prior_tree::word::{PRIOR_BITS, VALUE_BITS, VISIT_BITS};
+use model::prior_tree::word::VISIT_BITS;
 use rust_hdl::prelude::*;
 
 pub use lane::SCORE_BITS;
@@ -33,36 +34,13 @@ pub const SCORE_LATENCY: usize = model::prior_tree::timing::SCORE_LATENCY as usi
 /// which does not saturate as a node's does) as well as a node's.
 pub const PARENT_BITS: usize = 24;
 
-/// Bits of an `EXPLORE` word: the factor of `2^PARENT_BITS - 1` visits
-/// fits.
-pub const EXPLORE_BITS: usize = 31;
+pub use child::EXPLORE_BITS;
 const _: () = assert!(PARENT_BITS <= 31 && (VISIT_BITS as usize) < PARENT_BITS);
 // `update` shifts the parent's leading one to the top and reads the 5 bits
 // below it from a literal place (a kernel's offsets are literals).
 const _: () = assert!(PARENT_BITS - 6 == 18);
 
-/// The structs: rust-hdl's `LogicStruct` derive adds undocumented methods.
-#[allow(missing_docs)]
-mod structs {
-    use super::*;
-
-    /// A child to score: its selection fields as its word holds them, and
-    /// whether the leaf in the bank's hands lies below it.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, LogicStruct)]
-    pub struct ScoredChild {
-        /// The inputs below are a child.
-        pub valid: Bit,
-        /// It holds a virtual loss: one more visit, lost.
-        pub in_flight: Bit,
-        /// Its real visits.
-        pub visits: Bits<{ VISIT_BITS as usize }>,
-        /// Its value (`model::prior_tree::word`'s `value`).
-        pub value: Bits<{ VALUE_BITS as usize }>,
-        /// Its prior.
-        pub prior: Bits<{ PRIOR_BITS as usize }>,
-    }
-}
-pub use structs::ScoredChild;
+pub use child::ScoredChild;
 
 /// The `EXPLORE` ROM's word at `index`: the factor of the visits whose bit
 /// length is `index >> 5` and whose 5 bits below the leading one are

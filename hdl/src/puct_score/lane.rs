@@ -15,7 +15,7 @@
 //! Widths hold for the fields' reachable values (a value at most a win's
 //! result a visit, virtual ones included: `model::prior_tree::word`).
 
-use super::{ScoredChild, EXPLORE_BITS};
+use super::child::{ScoredChild, EXPLORE_BITS};
 use model::board_tree::reciprocal;
 use rust_hdl::prelude::*;
 
