@@ -197,13 +197,24 @@ pub struct CellCandidates {
     shape_b: DFF<Bits<7>>,
     corner_b: DFF<Bits<8>>,
     done_b: DFF<Bit>,
-    /// EMIT: per shape, a pair left; per block, a shape with one; the
-    /// lowest block, the lowest shape in each block, the lowest shape.
-    shape_any: Signal<Local, Bits<SHAPES>>,
+    /// Per shape, a pair left: kept beside the pairs (each set where its
+    /// shape's pairs are written), so that EMIT starts from a register
+    /// rather than from 91 five-input ORs.
+    shape_any: DFF<Bits<SHAPES>>,
+    /// PAIRS: per shape, a pair that fits with its tile left.
+    fits_any: Signal<Local, Bits<SHAPES>>,
+    /// EMIT: per block, a shape with a pair left; the lowest block, the
+    /// lowest shape in each block, the lowest shape; each block's lowest
+    /// shape's pairs and number (found beside the lowest block, so that
+    /// the lowest block selects among 13 rather than 91).
     block_any: Signal<Local, Bits<BLOCKS>>,
     first_block: Signal<Local, Bits<BLOCKS>>,
     lowest_in_block: [Signal<Local, Bits<7>>; BLOCKS],
+    block_cells: [Signal<Local, Bits<CELLS_PER_SHAPE>>; BLOCKS],
+    block_number: [Signal<Local, Bits<7>>; BLOCKS],
     first_shape: Signal<Local, Bits<SHAPES>>,
+    /// The chosen shape's pairs; it has one left only (EMIT empties it).
+    single: Signal<Local, Bit>,
     chosen_cells: Signal<Local, Bits<CELLS_PER_SHAPE>>,
     chosen_cell: Signal<Local, Bits<CELLS_PER_SHAPE>>,
     chosen_number: Signal<Local, Bits<7>>,
@@ -258,10 +269,14 @@ impl CellCandidates {
             corner_b: Default::default(),
             done_b: Default::default(),
             shape_any: Default::default(),
+            fits_any: Default::default(),
             block_any: Default::default(),
             first_block: Default::default(),
             lowest_in_block: Default::default(),
+            block_cells: Default::default(),
+            block_number: Default::default(),
             first_shape: Default::default(),
+            single: Default::default(),
             chosen_cells: Default::default(),
             chosen_cell: Default::default(),
             chosen_number: Default::default(),
@@ -292,6 +307,7 @@ impl Logic for CellCandidates {
             column_hot,
             centre,
             window,
+            shape_any,
             valid_a,
             shape_a,
             cell_a,
@@ -330,30 +346,37 @@ impl Logic for CellCandidates {
         self.pair_unit.window.next = self.window.q.val();
         self.pair_unit.tiles.next = self.tiles_q.q.val();
         self.pair_unit.enable.next = self.phase.q.val() == Phase::Pairs;
+        // PAIRS: the shapes with a pair that fits and a tile left.
+        self.fits_any.next = 0.into();
+        for s in 0..91 {
+            self.fits_any.next = self.fits_any.val().replace_bit(
+                s,
+                self.pair_unit.flags.val().get_bit(s)
+                    & self.pair_unit.fits.val().get_bits::<5>(5 * s).any(),
+            );
+        }
         // EMIT: the lowest pair left, in two levels of shapes, then the
         // shape's lowest cell.
-        self.shape_any.next = 0.into();
         self.block_any.next = 0.into();
         self.first_shape.next = 0.into();
         self.chosen_cells.next = 0.into();
         self.chosen_number.next = 0.into();
         for b in 0..13 {
-            self.lowest_in_block[b].next = 0.into();
+            self.block_any.next = self
+                .block_any
+                .val()
+                .replace_bit(b, self.shape_any.q.val().get_bits::<7>(7 * b).any());
+            self.lowest_in_block[b].next = self.shape_any.q.val().get_bits::<7>(7 * b)
+                & (!self.shape_any.q.val().get_bits::<7>(7 * b) + 1);
         }
-        if self.phase.q.val() == Phase::Emit {
-            for s in 0..91 {
-                self.shape_any.next = self
-                    .shape_any
-                    .val()
-                    .replace_bit(s, self.pairs[s].q.val().any());
-            }
-            for b in 0..13 {
-                self.block_any.next = self
-                    .block_any
-                    .val()
-                    .replace_bit(b, self.shape_any.val().get_bits::<7>(7 * b).any());
-                self.lowest_in_block[b].next = self.shape_any.val().get_bits::<7>(7 * b)
-                    & (!self.shape_any.val().get_bits::<7>(7 * b) + 1);
+        for b in 0..13 {
+            self.block_cells[b].next = 0.into();
+            self.block_number[b].next = 0.into();
+            for j in 0..7 {
+                if self.lowest_in_block[b].val().get_bit(j) {
+                    self.block_cells[b].next = self.pairs[7 * b + j].q.val();
+                    self.block_number[b].next = self.shape_numbers[7 * b + j].val();
+                }
             }
         }
         self.first_block.next = self.block_any.val() & (!self.block_any.val() + 1);
@@ -364,14 +387,13 @@ impl Logic for CellCandidates {
                     self.first_block.val().get_bit(b) & self.lowest_in_block[b].val().get_bit(j),
                 );
             }
-        }
-        for s in 0..91 {
-            if self.first_shape.val().get_bit(s) {
-                self.chosen_cells.next = self.pairs[s].q.val();
-                self.chosen_number.next = self.shape_numbers[s].val();
+            if self.first_block.val().get_bit(b) {
+                self.chosen_cells.next = self.block_cells[b].val();
+                self.chosen_number.next = self.block_number[b].val();
             }
         }
         self.chosen_cell.next = self.chosen_cells.val() & (!self.chosen_cells.val() + 1);
+        self.single.next = !(self.chosen_cells.val() & (self.chosen_cells.val() - 1)).any();
         // Output stage R: the ROM reads stage A's shape; stage B: the
         // corner, the centre less the chosen cell's offset from it.
         self.valid_r.d.next = self.valid_a.q.val();
@@ -404,6 +426,7 @@ impl Logic for CellCandidates {
                     for s in 0..91 {
                         self.pairs[s].d.next = 0.into();
                     }
+                    self.shape_any.d.next = 0.into();
                     self.phase.d.next = Phase::Emit;
                 }
             }
@@ -418,6 +441,7 @@ impl Logic for CellCandidates {
                 // left), so each shape's register is written from its own flag
                 // alone: no test of all 91 flags lies between the window and
                 // the 455 enables (37.67 MHz with it).
+                self.shape_any.d.next = self.fits_any.val();
                 for s in 0..91 {
                     self.pairs[s].d.next = 0.into();
                     if self.pair_unit.flags.val().get_bit(s) {
@@ -444,6 +468,9 @@ impl Logic for CellCandidates {
                         if self.first_shape.val().get_bit(s) {
                             self.pairs[s].d.next = self.pairs[s].q.val() & !self.chosen_cell.val();
                         }
+                    }
+                    if self.single.val() {
+                        self.shape_any.d.next = self.shape_any.q.val() & !self.first_shape.val();
                     }
                     self.valid_a.d.next = true;
                     self.shape_a.d.next = self.chosen_number.val();

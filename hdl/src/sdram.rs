@@ -17,7 +17,9 @@
 //! # The user's side
 //! A request ([`SdramRequest`]: read or write, a 24-bit word address,
 //! the beats less one; or a `sync`) is held with `valid` until it is taken
-//! in a cycle with `ready` high. A write's words are read from
+//! in a cycle with `ready` high (an access) or `sync_ready` high (a
+//! `sync`); neither depends on the request, so a client decides its request
+//! from them without a loop through the controller. A write's words are read from
 //! `write_data` one a cycle, each in the cycle after the controller raises
 //! `write_strobe` for it (one cycle ahead, so that a block RAM read can
 //! supply it). A read's words come on `read_data` in the cycles

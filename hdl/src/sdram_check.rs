@@ -197,9 +197,14 @@ impl Logic for SdramCheck {
         Signal::<InOut, Bits<16>>::link(&mut self.sdram_d, &mut self.sdram.sdram_d);
         // The request: a burst of the pass (a `sync` in the sync state).
         self.writing.next = !self.pass.q.val().get_bit(0);
-        self.sdram.valid.next = false;
+        // Decided from the registers alone, outside the machine's match, so
+        // that no block reads the controller's ready in the statement that
+        // writes its request (Verilator's order would see a loop).
+        self.sdram.valid.next = (self.state.q.val() == CheckState::Sync)
+            | ((self.state.q.val() == CheckState::Pass)
+                & (self.issued.q.val() < self.span.words.val()));
         self.sdram.request.next.write = self.writing.val();
-        self.sdram.request.next.sync = false;
+        self.sdram.request.next.sync = self.state.q.val() == CheckState::Sync;
         self.sdram.request.next.address = self.issued.q.val().get_bits::<24>(0);
         self.sdram.request.next.last_beat = self.last_beat.val();
         self.sdram.write_data.next = self.data.q.val();
@@ -222,9 +227,7 @@ impl Logic for SdramCheck {
                 }
             }
             CheckState::Sync => {
-                self.sdram.valid.next = true;
-                self.sdram.request.next.sync = true;
-                if self.sdram.ready.val() {
+                if self.sdram.sync_ready.val() {
                     self.state.d.next = CheckState::Pass;
                     self.pass.d.next = 0.into();
                     self.issued.d.next = 0.into();
@@ -237,7 +240,6 @@ impl Logic for SdramCheck {
                 // Bursts presented, a write's next word or a read's word
                 // compared, and at the last beat the pass timed and the
                 // next begun (or the report, after the last).
-                self.sdram.valid.next = self.issued.q.val() < self.span.words.val();
                 if self.sdram.valid.val() & self.sdram.ready.val() {
                     self.issued.d.next = self.issued.q.val() + self.burst.val();
                 }

@@ -58,10 +58,14 @@ pub struct SdramController {
     pub valid: Signal<In, Bit>,
     /// The request.
     pub request: Signal<In, SdramRequest>,
-    /// A request presented now is taken: an access when idle with no
-    /// refresh owed, a `sync` when idle or refreshing; neither during a
-    /// `sync`'s wait (`model::sdram`, "Refresh").
+    /// An access presented now is taken: idle with no refresh owed and no
+    /// `sync`'s wait (`model::sdram`, "Refresh"). Neither ready depends on
+    /// the request, so that a client may decide its request from them in
+    /// one block (no combinational loop through the two).
     pub ready: Signal<Out, Bit>,
+    /// A `sync` presented now is taken: idle or refreshing, a refresh owed
+    /// or not, and no `sync`'s wait.
+    pub sync_ready: Signal<Out, Bit>,
     /// `write_data` must hold the write's next word in the next cycle.
     pub write_strobe: Signal<Out, Bit>,
     /// The word a WRITE takes (read in the cycle after `write_strobe`).
@@ -128,6 +132,7 @@ impl Default for SdramController {
             valid: Default::default(),
             request: Default::default(),
             ready: Default::default(),
+            sync_ready: Default::default(),
             write_strobe: Default::default(),
             write_data: Default::default(),
             read_valid: Default::default(),
@@ -177,7 +182,6 @@ impl Logic for SdramController {
         self.timer.d.next = self.timer.q.val() + 1;
         self.cmd.next = SDRAMCommand::NOP;
         self.address.next = 0.into();
-        self.ready.next = false;
         self.write_strobe.next = false;
         self.refresh.take.next = false;
         self.refresh.restart.next = false;
@@ -191,11 +195,12 @@ impl Logic for SdramController {
         if !self.unheld.val() {
             self.hold.d.next = self.hold.q.val() - 1;
         }
-        self.sync_taken.next = self.valid.val()
-            & self.request.val().sync
-            & self.unheld.val()
+        self.sync_ready.next = self.unheld.val()
             & ((self.state.q.val() == SdramState::Idle)
                 | (self.state.q.val() == SdramState::Refresh));
+        self.ready.next =
+            self.unheld.val() & !self.refresh.owed.val() & (self.state.q.val() == SdramState::Idle);
+        self.sync_taken.next = self.valid.val() & self.request.val().sync & self.sync_ready.val();
         if self.sync_taken.val() {
             self.refresh.restart.next = true;
             self.refresh.owe.next = self.state.q.val() == SdramState::Refresh;
@@ -246,8 +251,6 @@ impl Logic for SdramController {
             }
             SdramState::Idle => {
                 self.timer.d.next = 0.into();
-                self.ready.next =
-                    self.unheld.val() & (!self.refresh.owed.val() | self.request.val().sync);
                 if self.sync_taken.val() {
                     self.state.d.next = SdramState::Refresh;
                 } else if self.refresh.owed.val() {
@@ -263,7 +266,6 @@ impl Logic for SdramController {
                 }
             }
             SdramState::Refresh => {
-                self.ready.next = self.unheld.val() & self.request.val().sync;
                 if !self.timer.q.val().any() {
                     self.cmd.next = SDRAMCommand::AutoRefresh;
                 }

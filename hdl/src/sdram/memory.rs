@@ -15,8 +15,10 @@ pub struct Sdram {
     pub valid: Signal<In, Bit>,
     /// The request.
     pub request: Signal<In, SdramRequest>,
-    /// The request is taken now.
+    /// An access presented now is taken (the controller's `ready`).
     pub ready: Signal<Out, Bit>,
+    /// A `sync` presented now is taken (the controller's `sync_ready`).
+    pub sync_ready: Signal<Out, Bit>,
     /// The next cycle's `write_data` is a write's next word.
     pub write_strobe: Signal<Out, Bit>,
     /// A write's word.
@@ -57,6 +59,7 @@ impl Logic for Sdram {
         self.controller.valid.next = self.valid.val();
         self.controller.request.next = self.request.val();
         self.ready.next = self.controller.ready.val();
+        self.sync_ready.next = self.controller.sync_ready.val();
         self.write_strobe.next = self.controller.write_strobe.val();
         self.controller.write_data.next = self.write_data.val();
         self.read_valid.next = self.controller.read_valid.val();

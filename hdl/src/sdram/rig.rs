@@ -49,7 +49,13 @@ impl Logic for SdramRig {
         self.sdram.valid.next = self.valid.val();
         self.sdram.request.next = self.request.val();
         self.sdram.write_data.next = self.write_data.val();
-        self.ready.next = self.sdram.ready.val();
+        // The request presented is taken: a `sync` by the SDRAM's
+        // `sync_ready`, an access by its `ready`.
+        self.ready.next = if self.request.val().sync {
+            self.sdram.sync_ready.val()
+        } else {
+            self.sdram.ready.val()
+        };
         self.write_strobe.next = self.sdram.write_strobe.val();
         self.read_valid.next = self.sdram.read_valid.val();
         self.read_data.next = self.sdram.read_data.val();
@@ -142,8 +148,12 @@ module top(clock,valid,request,write_data,stuck,stuck_bit,stuck_value,ready,writ
     wire [1:0] sdram_ba;
     wire [1:0] sdram_dqm;
     wire [15:0] sdram_d;
+    wire access_ready;
+    wire sync_ready;
+    // The request presented is taken (`request[1]`: a sync).
+    assign ready = request[1] ? sync_ready : access_ready;
     top$sdram sdram(
-        .clock(clock), .valid(valid), .request(request), .ready(ready),
+        .clock(clock), .valid(valid), .request(request), .ready(access_ready), .sync_ready(sync_ready),
         .write_strobe(write_strobe), .write_data(write_data),
         .read_valid(read_valid), .read_data(read_data),
         .sdram_clk(sdram_clk), .sdram_cke(sdram_cke), .sdram_csn(sdram_csn),

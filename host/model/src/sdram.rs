@@ -92,7 +92,7 @@
 //! ([`INIT_CYCLES`]), and again at a `sync`, so that from it on the
 //! controller's every cycle depends only on the requests and the cycles
 //! they come in, whatever it was doing before:
-//! - a `sync` is taken (`ready` high for it) in the first cycle it is
+//! - a `sync` is taken (`sync_ready` high) in the first cycle it is
 //!   presented in which the controller is idle or refreshing (an access
 //!   under way, or a `sync`'s own wait, ends first), a refresh owed or not;
 //! - the refresh count restarts from that cycle (nothing owed, the next
