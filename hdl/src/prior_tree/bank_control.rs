@@ -142,11 +142,19 @@ impl Logic for BankControl {
         self.finished.next = self.finished_q.q.val() | self.bank_done.val();
         self.waiting.next = (self.waiting_q.q.val() | self.leaf.val()) & !self.starting.val();
         self.stopping.next = self.stopping_q.q.val() | (self.can.val() & !self.in_budget.val());
+        // A run's results from its `done`, when a backup may take them.
         self.points.next = self.points_q.q.val();
         self.plies.next = self.plies_q.q.val();
+        if self.bank_done.val() {
+            self.points.next = self.bank_points.val();
+            self.plies.next = self.bank_plies.val();
+        }
         self.walk_store.next = self.walk_q.q.val();
         self.flying_store.next = self.flying_q.q.val();
         self.finished_store.next = self.finished_store_q.q.val();
+        if self.bank_done.val() {
+            self.finished_store.next = self.flying_q.q.val();
+        }
         self.rounds.next = self.rounds_q.q.val();
     }
 }

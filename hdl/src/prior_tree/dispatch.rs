@@ -205,7 +205,11 @@ impl Logic for Dispatch {
             timed_out_q
         );
         self.timer_q.d.next = self.timer_q.q.val() + 1;
-        self.step.d.next = self.step.q.val() + 1;
+        // The cycles since the start, up to 3: the expander's start on the
+        // root once, in cycle 3.
+        if self.step.q.val() != 3 {
+            self.step.d.next = self.step.q.val() + 1;
+        }
         self.done_q.d.next = false;
         self.begin_now.next = false;
         self.root_expander.next = false;
