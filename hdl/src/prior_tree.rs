@@ -58,6 +58,7 @@ use path_store::DEPTH;
 use rust_hdl::prelude::*;
 pub use scripted_expander::{ScriptedExpander, SCRIPT_CHILD, SCRIPT_CHILDREN};
 pub use tree_unit::TreeUnit;
+use word::ADDRESS;
 
 /// The search.
 #[derive(LogicBlock)]
@@ -147,6 +148,12 @@ pub struct PriorTree {
     pub seen_latest: Optional<Signal<Out, Board>>,
     /// The earlier one's.
     pub seen_earlier: Optional<Signal<Out, Board>>,
+    /// A descent's last cycle (its leaf ready the cycle after).
+    pub seen_descended: Optional<Signal<Out, Bit>>,
+    /// Its leaf's word address (block times 32 plus child).
+    pub seen_leaf: Optional<Signal<Out, Bits<ADDRESS>>>,
+    /// The bank's `start`.
+    pub seen_bank_start: Optional<Signal<Out, Bit>>,
     tree: TreeUnit,
     bank: PlayoutBank,
     scripted: Optional<ScriptedExpander>,
@@ -209,6 +216,9 @@ impl PriorTree {
             seen_opponent: present(),
             seen_latest: present(),
             seen_earlier: present(),
+            seen_descended: present(),
+            seen_leaf: present(),
+            seen_bank_start: present(),
             tree: TreeUnit::new(on_chip_blocks),
             bank: PlayoutBank::with_refinements(Refinements::NEXT),
             scripted: present(),
@@ -285,6 +295,9 @@ impl Logic for PriorTree {
             self.seen_opponent.next = self.scripted.seen_opponent.val();
             self.seen_latest.next = self.scripted.seen_latest.val();
             self.seen_earlier.next = self.scripted.seen_earlier.val();
+            self.seen_descended.next = self.tree.descended.val();
+            self.seen_leaf.next = self.tree.leaf_address.val();
+            self.seen_bank_start.next = self.tree.bank_start.val();
         }
         // The SDRAM.
         self.sdram_valid.next = self.tree.sdram_valid.val();

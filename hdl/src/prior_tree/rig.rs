@@ -7,6 +7,7 @@ use super::earned::BLOCK_COUNT;
 use super::expander_port::{CANDIDATE_BITS, COUNT_BITS, SUM_BITS};
 use super::path_store::DEPTH;
 use super::scripted_expander::SCRIPT_CHILDREN;
+use super::word::ADDRESS;
 use super::PriorTree;
 use crate::board::Board;
 use crate::cell_playout::RecentMoves;
@@ -85,6 +86,12 @@ pub struct PriorTreeRig {
     pub seen_latest: Signal<Out, Board>,
     /// The earlier one's.
     pub seen_earlier: Signal<Out, Board>,
+    /// A descent's last cycle.
+    pub seen_descended: Signal<Out, Bit>,
+    /// Its leaf.
+    pub seen_leaf: Signal<Out, Bits<ADDRESS>>,
+    /// The bank's `start`.
+    pub seen_bank_start: Signal<Out, Bit>,
     /// The chip model saw a timing violated.
     pub error: Signal<Out, Bit>,
     tree: PriorTree,
@@ -129,6 +136,9 @@ impl PriorTreeRig {
             seen_opponent: Default::default(),
             seen_latest: Default::default(),
             seen_earlier: Default::default(),
+            seen_descended: Default::default(),
+            seen_leaf: Default::default(),
+            seen_bank_start: Default::default(),
             error: Default::default(),
             tree: PriorTree::scripted(on_chip_blocks),
             sdram: Default::default(),
@@ -173,6 +183,9 @@ impl Logic for PriorTreeRig {
         self.seen_opponent.next = t.seen_opponent.val();
         self.seen_latest.next = t.seen_latest.val();
         self.seen_earlier.next = t.seen_earlier.val();
+        self.seen_descended.next = t.seen_descended.val();
+        self.seen_leaf.next = t.seen_leaf.val();
+        self.seen_bank_start.next = t.seen_bank_start.val();
         let s = &mut self.sdram;
         s.clock.next = self.clock.val();
         s.valid.next = t.sdram_valid.val();
@@ -238,6 +251,9 @@ impl Logic for PriorTreeRig {
         self.seen_opponent.connect();
         self.seen_latest.connect();
         self.seen_earlier.connect();
+        self.seen_descended.connect();
+        self.seen_leaf.connect();
+        self.seen_bank_start.connect();
         let s = &mut self.sdram;
         s.clock.connect();
         s.valid.connect();
@@ -300,7 +316,7 @@ pub fn rig_verilog(on_chip_blocks: usize) -> Result<String, String> {
         ("script_edges", 16),
         ("clock", 1),
     ];
-    let outputs: [(&str, usize); 19] = [
+    let outputs: [(&str, usize); 22] = [
         ("done", 1),
         ("found", 1),
         ("best_shape", 7),
@@ -319,6 +335,9 @@ pub fn rig_verilog(on_chip_blocks: usize) -> Result<String, String> {
         ("seen_opponent", Side::BITS),
         ("seen_latest", 196),
         ("seen_earlier", 196),
+        ("seen_descended", 1),
+        ("seen_leaf", ADDRESS),
+        ("seen_bank_start", 1),
         ("error", 1),
     ];
     let mut text =

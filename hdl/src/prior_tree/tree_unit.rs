@@ -27,7 +27,7 @@ use super::node_memory::NodeMemory;
 use super::path_store::{PathStores, DEPTH};
 use super::sdram_clients::SdramClients;
 use super::walk::Walk;
-use super::word::BLOCK;
+use super::word::{ADDRESS, BLOCK};
 use crate::board::Board;
 use crate::cell_playout::RecentMoves;
 use crate::sdram::SdramRequest;
@@ -140,6 +140,10 @@ pub struct TreeUnit {
     pub timed_out: Signal<Out, Bit>,
     /// Searching.
     pub busy: Signal<Out, Bit>,
+    /// A descent's last cycle (for tests: the walk holds its leaf next).
+    pub descended: Signal<Out, Bit>,
+    /// Its leaf's address.
+    pub leaf_address: Signal<Out, Bits<ADDRESS>>,
     memory: NodeMemory,
     paths: PathStores,
     walk: Walk,
@@ -211,6 +215,8 @@ impl TreeUnit {
             depth: Default::default(),
             timed_out: Default::default(),
             busy: Default::default(),
+            descended: Default::default(),
+            leaf_address: Default::default(),
             memory: Default::default(),
             paths: Default::default(),
             walk: Walk::new(),
@@ -435,5 +441,7 @@ impl Logic for TreeUnit {
         self.depth.next = self.sequencer.depth.val();
         self.timed_out.next = self.sequencer.timed_out.val();
         self.busy.next = self.sequencer.busy.val() | self.sequencer.working.val();
+        self.descended.next = self.descent.done.val();
+        self.leaf_address.next = self.descent.leaf_address.val();
     }
 }

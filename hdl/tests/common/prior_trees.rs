@@ -55,7 +55,9 @@ pub struct Said {
 impl Said {
     /// What the model's outcome says the search says.
     pub fn of(out: &Outcome) -> Said {
-        let (shape, corner) = out.best.map_or((0, 0), |(s, c)| (u64::from(s), u64::from(c)));
+        let (shape, corner) = out
+            .best
+            .map_or((0, 0), |(s, c)| (u64::from(s), u64::from(c)));
         Said {
             found: out.best.is_some(),
             shape,
@@ -95,7 +97,9 @@ impl Script {
         let found = x.children.first().is_some_and(|c| c.code.is_some());
         let mut children = Bits::<SCRIPT_CHILDREN>::default();
         for (j, c) in x.children.iter().enumerate() {
-            let (shape, corner) = c.code.map_or((127, 0), |(s, c)| (u64::from(s), u64::from(c)));
+            let (shape, corner) = c
+                .code
+                .map_or((127, 0), |(s, c)| (u64::from(s), u64::from(c)));
             let child = shape | corner << 7 | u64::from(c.d) << 15;
             children = children | (Bits::<SCRIPT_CHILDREN>::from(child) << (23 * j as LiteralType));
         }
