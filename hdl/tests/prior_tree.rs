@@ -17,19 +17,17 @@ mod rows;
 
 use ::model::clock::Budget;
 use ::model::sdram::INIT_CYCLES;
-use blokus::{Bitboard, Position};
-use games::blokus::sensible_games;
+use blokus::Bitboard;
 use hdl::prior_tree::rig::PriorTreeRig;
 use hdl::{Board, PriorTree, RecentMoves, Side};
-use inputs::with_history;
-use prior_trees::{seen, Case, Said, Script};
+use prior_trees::{cases, seen, Case, Said, Script};
 use rows::lint_verilog;
 use rust_hdl::prelude::*;
 use std::sync::{Arc, Mutex};
 
 /// Blocks on chip in the tests: the root's and one more, the rest in the
-/// SDRAM.
-const ON_CHIP: usize = 2;
+/// SDRAM (as in Verilator's rig).
+const ON_CHIP: usize = prior_trees::RIG_ON_CHIP;
 
 /// An expansion as the hardware started it: the edge that took its start,
 /// and the position shown (the sides' cells and tiles, the latest and
@@ -175,37 +173,10 @@ fn run(cases: &[Case], limit: u64) -> Vec<Run> {
     runs
 }
 
-/// The cases: the opening, a midgame position, one near the end (each
-/// with its game's history) and one where the side to move must pass.
-fn cases(budget: Budget) -> Vec<Case> {
-    let games = sensible_games(3, 1, 4);
-    let game = with_history(&games[0]);
-    let end = game.len();
-    let passing = sensible_games(11, 4, 4)
-        .into_iter()
-        .flat_map(|game| with_history(&game))
-        .find(|(p, _)| !p.is_over() && p.legal_placements().is_empty())
-        .expect("a position where the side to move must pass");
-    [
-        (Position::new(), [None; 3]),
-        game[14].clone(),
-        game[end - 8].clone(),
-        passing,
-    ]
-    .into_iter()
-    .map(|(position, history)| Case {
-        position,
-        history,
-        budget,
-        on_chip_blocks: ON_CHIP,
-    })
-    .collect()
-}
-
 #[test]
 fn the_search_chooses_the_models_move_in_the_models_cycles() {
     let budget = Budget::rounds_for(8_000);
-    let cases = cases(budget);
+    let cases = cases(budget, ON_CHIP);
     let runs = hdl::verilog::on_big_stack(|| run(&cases, 400_000));
     let mut sdram_blocks = 0;
     for (case, run) in cases.iter().zip(&runs) {

@@ -50,6 +50,9 @@ pub struct SdramClients {
     pub write_strobe: Signal<In, Bit>,
     /// The word.
     pub write_data: Signal<Out, Bits<16>>,
+    /// In the last cycle the controller would have taken a sync: no access
+    /// under way (`WriteBeats::free`).
+    pub free: Signal<Out, Bit>,
     writer: WriteBeats,
 }
 
@@ -79,10 +82,13 @@ impl Logic for SdramClients {
             self.writer.word.next = self.link_word.val();
             self.writer.beats.next = self.link_beats.val();
         }
-        self.writer.taken.next = self.valid.val() & self.ready.val() & self.request.val().write;
+        self.writer.write.next = self.valid.val() & self.request.val().write;
+        self.writer.sync.next = self.request.val().sync;
+        self.writer.ready.next = self.ready.val();
         self.writer.strobe.next = self.write_strobe.val();
         self.buffer_index.next = self.writer.buffer_index.val();
         self.writer.buffer_entry.next = self.buffer_entry.val();
         self.write_data.next = self.writer.write_data.val();
+        self.free.next = self.writer.free.val();
     }
 }

@@ -257,7 +257,7 @@ impl Logic for TreeUnit {
             | self.link.busy.val()
             | self.bank_busy.val()
             | self.expander_busy.val()
-            | !self.sdram_ready.val();
+            | !self.sdram.free.val();
         self.sequencer.finished.next = self.bank.finished.val();
         self.sequencer.in_flight.next = self.bank.in_flight.val();
         self.sequencer.waiting.next = self.bank.waiting.val();

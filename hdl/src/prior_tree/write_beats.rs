@@ -29,8 +29,18 @@ pub enum Beats {
 pub struct WriteBeats {
     /// The clock.
     pub clock: Signal<In, Clock>,
-    /// A write is taken in this cycle.
-    pub taken: Signal<In, Bit>,
+    /// A write is presented to the controller.
+    pub write: Signal<In, Bit>,
+    /// No request is: the port shows a sync.
+    pub sync: Signal<In, Bit>,
+    /// The controller takes what is presented (the write, or would take the
+    /// sync).
+    pub ready: Signal<In, Bit>,
+    /// The controller would have taken a sync in the last cycle: no access
+    /// under way. (Here, beside the write's `ready`, so that the port's
+    /// requests are not computed in a block that reads `ready`: the
+    /// search's start, which presents the sync, waits on this.)
+    pub free: Signal<Out, Bit>,
     /// Where its beats come from.
     pub beats: Signal<In, Beats>,
     /// Its word (for `Beats::Word`).
@@ -50,6 +60,8 @@ pub struct WriteBeats {
     child: DFF<Bits<5>>,
     /// The beat asked for in the last cycle.
     out_beat: DFF<Bits<2>>,
+    free_q: DFF<Bit>,
+    taken: Signal<Local, Bit>,
     next_beat: Signal<Local, Bits<2>>,
     selection: Signal<Local, Bits<SELECTION>>,
 }
@@ -57,7 +69,10 @@ pub struct WriteBeats {
 impl Logic for WriteBeats {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, source, word_q, beat, child, out_beat);
+        dff_setup!(self, clock, source, word_q, beat, child, out_beat, free_q);
+        self.taken.next = self.write.val() & self.ready.val();
+        self.free_q.d.next = self.sync.val() & self.ready.val();
+        self.free.next = self.free_q.q.val();
         self.buffer_index.next = self.child.q.val();
         self.next_beat.next = self.beat.q.val() + 1;
         if (self.source.q.val() == Beats::Moves) & (self.beat.q.val() == 2) {

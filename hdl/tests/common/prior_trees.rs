@@ -6,6 +6,7 @@
 #![allow(dead_code)] // each test binary uses its own subset
 
 use blokus::{Bitboard, Placement, Position};
+use games::blokus::sensible_games;
 use hdl::prior_tree::SCRIPT_CHILDREN;
 use hdl::Side;
 use model::clock::Budget;
@@ -13,6 +14,37 @@ use model::prior_tree::memory::Layout;
 use model::prior_tree::search::{Trace, TracedExpansion};
 use model::prior_tree::{search_traced, Outcome};
 use rust_hdl::prelude::*;
+
+/// Blocks on chip in the tests (and in `hdl-verilog`'s `prior_tree_rig`):
+/// the root's and one more, the others in the SDRAM.
+pub const RIG_ON_CHIP: usize = 2;
+
+/// The cases: the opening, a midgame position, one near the end (each
+/// with its game's history) and one where the side to move must pass.
+pub fn cases(budget: Budget, on_chip_blocks: usize) -> Vec<Case> {
+    let games = sensible_games(3, 1, 4);
+    let game = crate::inputs::with_history(&games[0]);
+    let end = game.len();
+    let passing = sensible_games(11, 4, 4)
+        .into_iter()
+        .flat_map(|game| crate::inputs::with_history(&game))
+        .find(|(p, _)| !p.is_over() && p.legal_placements().is_empty())
+        .expect("a position where the side to move must pass");
+    [
+        (Position::new(), [None; 3]),
+        game[14].clone(),
+        game[end - 8].clone(),
+        passing,
+    ]
+    .into_iter()
+    .map(|(position, history)| Case {
+        position,
+        history,
+        budget,
+        on_chip_blocks,
+    })
+    .collect()
+}
 
 /// A search to check.
 #[derive(Clone, Debug)]
