@@ -50,8 +50,7 @@
 //!   expansion of the model's trace after the edge that took the one
 //!   before: each expansion taken at the model's edge, and the move, its
 //!   tile, the counts and the edge of `done` (the opening, a midgame
-//!   position, one near the end, a pass); ignored for now: near the end
-//!   Verilator's model departs from the model (see the test).
+//!   position, one near the end, a pass).
 //!
 //! The Verilog is the one `make verilog` writes (the `hdl-verilog` binary,
 //! run here into the test's own directory); the models are compiled once and
@@ -1999,14 +1998,7 @@ fn prior_expander_model_expands_as_the_reference_model() {
     );
 }
 
-// The opening and the midgame search equal the model; near the end (ply
-// 28) Verilator's model first differs in the descent ready at cycle 917,
-// the first into an SDRAM block with a child in flight (leaf 65 for the
-// model's 64), where rust-hdl's simulator of the same Verilog's blocks
-// follows the model (tests/prior_tree.rs): a difference between the two
-// simulations not yet found.
 #[test]
-#[ignore = "ply 28 differs from the model in Verilator at cycle 917 (rust-hdl's simulation equals it)"]
 fn prior_tree_rig_model_searches_as_the_reference_model() {
     let model = block_model("prior_tree_rig");
     assert!(model.clocked);

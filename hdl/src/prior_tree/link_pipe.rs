@@ -62,6 +62,10 @@ pub struct LinkPipe {
     start_3: DFF<Bits<9>>,
     word_4: DFF<NodeWord>,
     shift: Signal<Local, Bits<3>>,
+    /// The base times the square root, in 32 bits: a product written
+    /// straight into the 9-bit register would be 16 bits wide in Verilog
+    /// (a win's base times the best child's root, 256 x 256, overflows it).
+    scaled: Signal<Local, Bits<32>>,
     numbers: [Constant<Bits<3>>; 6],
     most: Constant<Bits<32>>,
     loss: Constant<Bits<29>>,
@@ -99,6 +103,7 @@ impl LinkPipe {
             start_3: Default::default(),
             word_4: Default::default(),
             shift: Default::default(),
+            scaled: Default::default(),
             numbers: std::array::from_fn(|k| Constant::new((k as u64 + 1).into())),
             most: Constant::new(u64::from(MAX_PRIOR).into()),
             loss: Constant::new(u64::from(LOSS).into()),
@@ -164,9 +169,9 @@ impl Logic for LinkPipe {
         // 3: the products.
         self.prior_3.d.next = bit_cast::<16, 9>(self.weight_2.q.val() >> self.sum_shift.q.val())
             * self.sum_reciprocal.q.val();
-        self.start_3.d.next = bit_cast::<9, 32>(
-            (bit_cast::<16, BASE>(self.base.val()) * bit_cast::<16, 9>(self.root_2.q.val())) >> 8,
-        );
+        self.scaled.next =
+            bit_cast::<16, BASE>(self.base.val()) * bit_cast::<16, 9>(self.root_2.q.val());
+        self.start_3.d.next = bit_cast::<9, 32>(self.scaled.val() >> 8);
         // 4: the word.
         self.word_4.d.next.visits = 0.into();
         self.word_4.d.next.prior = bit_cast::<15, 32>(self.prior_3.q.val());
