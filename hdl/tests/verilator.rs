@@ -44,6 +44,13 @@
 //!   on the ports after each start, every child with its distance in its
 //!   order and cycle, and the cycle of `done` with the counts, the weight
 //!   sum and the best child there.
+//! - `PriorTree`, the next search, on the SDRAM and its chip model
+//!   (`prior_tree_rig`, two blocks on chip) against
+//!   `model::prior_tree::search_traced`, its scripted expander given each
+//!   expansion of the model's trace after the edge that took the one
+//!   before: each expansion taken at the model's edge, and the move, its
+//!   tile, the counts and the edge of `done` (the opening, a midgame
+//!   position, one near the end, a pass).
 //!
 //! The Verilog is the one `make verilog` writes (the `hdl-verilog` binary,
 //! run here into the test's own directory); the models are compiled once and
@@ -58,6 +65,8 @@ mod common;
 mod harness;
 #[path = "common/inputs.rs"]
 mod inputs;
+#[path = "common/prior_trees.rs"]
+mod prior_trees;
 #[path = "common/scores.rs"]
 mod scores;
 #[path = "common/sdram_bench.rs"]
@@ -1985,6 +1994,112 @@ fn prior_expander_model_expands_as_the_reference_model() {
          candidate), {children} children each in its order and cycle with its distance, done \
          in its cycle with the counts, the weight sum and the best, {cycles} cycles in \
          {elapsed:?} (the model's in {modelled:?})",
+        cases.len()
+    );
+}
+
+#[test]
+fn prior_tree_rig_model_searches_as_the_reference_model() {
+    let model = block_model("prior_tree_rig");
+    assert!(model.clocked);
+    let cases = prior_trees::cases(Budget::rounds_for(8_000), prior_trees::RIG_ON_CHIP);
+    // The SDRAM's power-up, then each search; after each expansion's start
+    // the next one's script, and the outputs (it was taken then).
+    let mut script = format!("c {}\n", model::sdram::INIT_CYCLES + 10);
+    let mut plans = Vec::new();
+    for case in &cases {
+        let (want, trace) = case.model();
+        let p = &case.position;
+        let me = p.to_move();
+        // Every input: `start`, the position, and expansion `k`'s script.
+        let inputs = |start: u64, k: usize| {
+            let s = trace
+                .expansions
+                .get(k)
+                .map(prior_trees::Script::of)
+                .unwrap_or_default();
+            model
+                .set_all(&[
+                    ("start", &[start]),
+                    ("cancel", &[0]),
+                    ("own", &side(p, me)),
+                    ("opponent", &side(p, me.other())),
+                    ("passes", &[u64::from(p.passes_in_row())]),
+                    ("recent", &recent_moves(&case.history)),
+                    ("rounds_until", &[case.budget.rounds_until]),
+                    ("watchdog", &[case.budget.watchdog]),
+                    ("script_children", &s.children_words()),
+                    ("script_count", &[s.count]),
+                    ("script_found", &[u64::from(s.found)]),
+                    ("script_sum", &[s.sum]),
+                    ("script_candidates", &[s.candidates]),
+                    ("script_edges", &[s.edges]),
+                ])
+                .unwrap()
+        };
+        script += &inputs(1, 0);
+        script += "c 1\n";
+        script += &model.set("start", &[0]).unwrap();
+        let mut edge = 1;
+        for (k, e) in trace.expansions.iter().enumerate() {
+            assert!(e.start_edge > edge, "expansions after the start");
+            script += &format!("c {}\no\n", e.start_edge - edge);
+            edge = e.start_edge;
+            script += &inputs(0, k + 1);
+        }
+        script += "r 1000000 done done\nr 1000000 !busy !busy\n";
+        plans.push((want, trace.expansions.len(), edge));
+    }
+    let started = Instant::now();
+    let replies = model.run(&script).unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = started.elapsed();
+    let mut replies = replies.into_iter();
+    let out = |got: &[Vec<u64>], name: &str| got[output_index(&model, name)][0];
+    let mut cycles = 0;
+    for (case, (want, expansions, edge)) in cases.iter().zip(plans) {
+        let ply = case.position.plies();
+        for k in 0..expansions {
+            let Some(Reply::Outputs(got)) = replies.next() else {
+                panic!("ply {ply}: no outputs after expansion {k}");
+            };
+            assert_eq!(
+                out(&got, "script_event"),
+                1,
+                "ply {ply}: expansion {k} taken at the model's edge"
+            );
+        }
+        let Some(Reply::Valid(k, got)) = replies.next() else {
+            panic!("ply {ply}: no done");
+        };
+        assert_eq!(replies.next(), Some(Reply::Done(k)));
+        let found = out(&got, "found") == 1;
+        let of_move = |v: u64| if found { v } else { 0 };
+        let said = prior_trees::Said {
+            found,
+            shape: of_move(out(&got, "best_shape")),
+            corner: of_move(out(&got, "best_corner")),
+            tile: of_move(out(&got, "best_tile")),
+            forced: out(&got, "forced") == 1,
+            candidates: out(&got, "candidates"),
+            rounds: out(&got, "rounds"),
+            plies: out(&got, "plies"),
+            blocks: out(&got, "blocks"),
+            depth: out(&got, "depth"),
+            timed_out: out(&got, "timed_out") == 1,
+            edges: edge + k,
+        };
+        assert_eq!(said, prior_trees::Said::of(&want), "ply {ply}: at done");
+        assert_eq!(out(&got, "error"), 0, "ply {ply}: the chip model's error");
+        let Some(Reply::Valid(idle, _)) = replies.next() else {
+            panic!("ply {ply}: never idle");
+        };
+        assert_eq!(replies.next(), Some(Reply::Done(idle)));
+        cycles += want.edges;
+    }
+    assert_eq!(replies.next(), None);
+    println!(
+        "prior tree: {} searches, every expansion's edge, the move, its tile, the counts and \
+         the cycle of done equal; {cycles} cycles in {elapsed:?}",
         cases.len()
     );
 }

@@ -54,6 +54,10 @@ const BLOCKS: &[(&str, Generator)] = &[
     ("sdram_rig", || {
         hdl::sdram::rig_verilog().expect("the rig's blocks have their top modules")
     }),
+    ("prior_tree_rig", || {
+        // The test's few blocks on chip (`hdl/tests/common/prior_trees.rs`).
+        hdl::prior_tree::rig::rig_verilog(2).expect("the rig's blocks have their top modules")
+    }),
     ("sim_board", || {
         hdl::sim_board::sim_board_verilog(hdl::PlayerConfig::default())
             .expect("the PLL makes the default clock")
@@ -69,13 +73,14 @@ const BLOCKS: &[(&str, Generator)] = &[
 
 /// Blocks written like the others but not placed on their own: the SDRAM
 /// and its check have I/O cells, which need the board's pins (they are
-/// placed within `ulx3s_top`), and the chip model, the rig and the
+/// placed within `ulx3s_top`), and the chip model, the rigs and the
 /// simulated board are for simulation only.
 const NOT_ALONE: &[&str] = &[
     "sdram",
     "sdram_check",
     "sdram_chip_model",
     "sdram_rig",
+    "prior_tree_rig",
     "sim_board",
 ];
 

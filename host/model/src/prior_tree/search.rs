@@ -67,13 +67,23 @@ pub struct TracedRun {
     pub done: u64,
 }
 
+/// One descent: the leaf's word address (block times 32 plus child) and
+/// the cycle it is ready.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TracedDescent {
+    pub leaf: usize,
+    pub ready: u64,
+}
+
 /// What a search gave its units, in order: for tests, which play the
 /// expander's part from it (`hdl::PriorTree` built with a scripted
-/// expander) and check the positions the hardware gives it.
+/// expander) and check the positions the hardware gives it, and the
+/// descents' leaves.
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
     pub expansions: Vec<TracedExpansion>,
     pub runs: Vec<TracedRun>,
+    pub descents: Vec<TracedDescent>,
 }
 
 /// The search's state: the node memory (word addresses of blocks on chip and
@@ -520,6 +530,10 @@ pub(super) fn rounds(tree: &mut Tree, start: u64, budget: Budget, out: &mut Outc
             let flying = running.as_ref().map(|r| r.leaf.path.clone());
             let (leaf, earned) = tree.descend(t + DISPATCH, flying.as_deref());
             t = leaf.ready;
+            tree.trace.descents.push(TracedDescent {
+                leaf: *leaf.path.last().expect("a path"),
+                ready: leaf.ready,
+            });
             if earned && expanding.is_none() {
                 let address = *leaf.path.last().expect("a path");
                 let recent = tree.recent(&leaf.moves);
