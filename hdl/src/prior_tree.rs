@@ -14,13 +14,16 @@
 //! (`hdl::Sdram`'s user side): the search presents the controller a `sync`
 //! with its `start`, which must find it idle or refreshing.
 //!
-//! Built with [`PriorTree::scripted`], the expander is a
-//! [`ScriptedExpander`] whose expansions a test gives through the
-//! `script_` ports: `hdl::PriorExpander` is built in beside it when it is
-//! merged, and `model::prior_tree::expansion` switched to its model.
+//! Built with [`PriorTree::new`], the expander is `hdl::PriorExpander`
+//! with a buffer of its children ([`BufferedExpander`]), as
+//! `model::prior_tree::expansion` models it. Built with
+//! [`PriorTree::scripted`], it is a [`ScriptedExpander`] whose expansions a
+//! test gives through the `script_` ports (and the `seen_` ports show
+//! what the search did).
 
 pub mod backup;
 pub mod bank_control;
+pub mod buffered_expander;
 pub mod choose;
 pub mod descent;
 pub mod dispatch;
@@ -30,6 +33,7 @@ pub mod leaf_expansion;
 pub mod level_choice;
 pub mod link;
 pub mod link_pipe;
+pub mod memory_port;
 pub mod node_memory;
 pub mod path_store;
 pub mod rig;
@@ -49,6 +53,7 @@ use crate::playout_bank::PlayoutBank;
 use crate::sdram::SdramRequest;
 use crate::search_budget::TIMER_BITS;
 use crate::side::Side;
+use buffered_expander::BufferedExpander;
 use earned::BLOCK_COUNT;
 use expander_port::{CANDIDATE_BITS, COUNT_BITS, SUM_BITS};
 use model::cell_playout::Refinements;
@@ -157,13 +162,18 @@ pub struct PriorTree {
     tree: TreeUnit,
     bank: PlayoutBank,
     scripted: Optional<ScriptedExpander>,
+    expander: Optional<BufferedExpander>,
     tiles: ROM<Bits<5>, 7>,
     seed: Constant<Bits<32>>,
 }
 
-/// A part present, made by default.
-fn present<T: Default>() -> Optional<T> {
-    Optional::present(T::default())
+/// A part present in the scripted build only, made by default.
+fn scripted_part<T: Default>(scripted: bool) -> Optional<T> {
+    if scripted {
+        Optional::present(T::default())
+    } else {
+        Optional::absent(T::default())
+    }
 }
 
 impl PriorTree {
@@ -171,6 +181,17 @@ impl PriorTree {
     /// the node memory on chip, the others in the SDRAM (the board's:
     /// `model::prior_tree::memory::ON_CHIP_BLOCKS`).
     pub fn scripted(on_chip_blocks: usize) -> PriorTree {
+        PriorTree::build(on_chip_blocks, true)
+    }
+
+    /// The search with its expander (`hdl::PriorExpander`, the fitted
+    /// weights) and `on_chip_blocks` blocks of the node memory on chip.
+    pub fn new(on_chip_blocks: usize) -> PriorTree {
+        PriorTree::build(on_chip_blocks, false)
+    }
+
+    /// The search, its expander scripted or real.
+    fn build(on_chip_blocks: usize, scripted: bool) -> PriorTree {
         assert!(
             (1..=model::prior_tree::memory::ON_CHIP_BLOCKS).contains(&on_chip_blocks),
             "1 to 1,024 blocks on chip"
@@ -205,23 +226,28 @@ impl PriorTree {
             depth: Default::default(),
             timed_out: Default::default(),
             busy: Default::default(),
-            script_children: present(),
-            script_count: present(),
-            script_found: present(),
-            script_sum: present(),
-            script_candidates: present(),
-            script_edges: present(),
-            script_event: present(),
-            seen_own: present(),
-            seen_opponent: present(),
-            seen_latest: present(),
-            seen_earlier: present(),
-            seen_descended: present(),
-            seen_leaf: present(),
-            seen_bank_start: present(),
+            script_children: scripted_part(scripted),
+            script_count: scripted_part(scripted),
+            script_found: scripted_part(scripted),
+            script_sum: scripted_part(scripted),
+            script_candidates: scripted_part(scripted),
+            script_edges: scripted_part(scripted),
+            script_event: scripted_part(scripted),
+            seen_own: scripted_part(scripted),
+            seen_opponent: scripted_part(scripted),
+            seen_latest: scripted_part(scripted),
+            seen_earlier: scripted_part(scripted),
+            seen_descended: scripted_part(scripted),
+            seen_leaf: scripted_part(scripted),
+            seen_bank_start: scripted_part(scripted),
             tree: TreeUnit::new(on_chip_blocks),
             bank: PlayoutBank::with_refinements(Refinements::NEXT),
-            scripted: present(),
+            scripted: scripted_part(scripted),
+            expander: if scripted {
+                Optional::absent(BufferedExpander::new())
+            } else {
+                Optional::present(BufferedExpander::new())
+            },
             tiles: (0..128u8)
                 .map(|s| Bits::<5>::from(u64::from(placer_tile(s))))
                 .into(),
@@ -298,6 +324,24 @@ impl Logic for PriorTree {
             self.seen_descended.next = self.tree.descended.val();
             self.seen_leaf.next = self.tree.leaf_address.val();
             self.seen_bank_start.next = self.tree.bank_start.val();
+        }
+        for _part in 0..self.expander.len() {
+            self.expander.clock.next = self.clock.val();
+            self.expander.start.next = self.tree.expander_start.val();
+            self.expander.own.next = self.tree.walk_own.val();
+            self.expander.opponent.next = self.tree.walk_opponent.val();
+            self.expander.latest.next = self.tree.walk_latest.val();
+            self.expander.earlier.next = self.tree.walk_earlier.val();
+            self.expander.index.next = self.tree.expander_index.val();
+            self.tree.expander_busy.next = self.expander.busy.val();
+            self.tree.expander_done.next = self.expander.done.val();
+            self.tree.expander_found.next = self.expander.found.val();
+            self.tree.expander_children.next = self.expander.children.val();
+            self.tree.expander_sum.next = self.expander.weight_sum.val();
+            self.tree.expander_candidates.next = self.expander.candidates.val();
+            self.tree.child_shape.next = self.expander.child_shape.val();
+            self.tree.child_corner.next = self.expander.child_corner.val();
+            self.tree.child_distance.next = self.expander.child_distance.val();
         }
         // The SDRAM.
         self.sdram_valid.next = self.tree.sdram_valid.val();

@@ -73,6 +73,12 @@ fn drive_script(x: &mut PriorTreeRig, script: &Script) {
 /// Searches `cases` in turn on one rig (the SDRAM's power-up first), each
 /// expansion scripted from the model's trace; at most `limit` edges each.
 fn run(cases: &[Case], limit: u64) -> Vec<Run> {
+    run_on(PriorTreeRig::new, cases, limit)
+}
+
+/// As `run`, on the rig `rig` builds with `ON_CHIP` blocks on chip (its
+/// expander scripted or real).
+fn run_on(rig: fn(usize) -> PriorTreeRig, cases: &[Case], limit: u64) -> Vec<Run> {
     let out = Arc::new(Mutex::new(Vec::new()));
     let cases = cases.to_vec();
     let mut sim = Simulation::new();
@@ -167,7 +173,7 @@ fn run(cases: &[Case], limit: u64) -> Vec<Run> {
             ep.done(x)
         });
     }
-    sim.run(Box::new(PriorTreeRig::new(ON_CHIP)), u64::MAX / 2)
+    sim.run(Box::new(rig(ON_CHIP)), u64::MAX / 2)
         .expect("the simulation ends");
     let runs = std::mem::take(&mut *out.lock().unwrap());
     runs
@@ -221,11 +227,66 @@ fn the_search_chooses_the_models_move_in_the_models_cycles() {
     assert!(sdram_blocks > 0, "no block in the SDRAM");
 }
 
+/// With its real expander (`PriorTree::new`), the search of the position
+/// near the end on a small budget, then of the one with only a pass, says
+/// what the model's says at the model's edge: every expansion's children,
+/// order and cycles are `model::prior_expander`'s, as the model's search
+/// has them.
+#[test]
+fn with_its_expander_the_search_chooses_the_models_move_in_the_models_cycles() {
+    let budget = Budget::rounds_for(EXPANDER_BUDGET);
+    let mut cases = cases(budget, ON_CHIP);
+    let cases = [cases.swap_remove(2), cases.swap_remove(2)];
+    let mut limit = 0;
+    for case in &cases {
+        let (want, trace) = case.model();
+        println!(
+            "ply {}: {} rounds, {} blocks, depth {}, {} expansions, {} edges",
+            case.position.plies(),
+            want.rounds,
+            want.blocks,
+            want.depth,
+            trace.expansions.len(),
+            want.edges
+        );
+        limit = limit.max(want.edges + 1_000);
+    }
+    assert!(
+        cases[0].model().1.expansions.len() > 1,
+        "no expansion but the root's"
+    );
+    let runs = hdl::verilog::on_big_stack(|| run_on(PriorTreeRig::with_expander, &cases, limit));
+    for (case, run) in cases.iter().zip(&runs) {
+        let ply = case.position.plies();
+        assert!(
+            !run.error,
+            "ply {ply}: the chip model saw a timing violated"
+        );
+        assert_eq!(
+            run.said,
+            Some(Said::of(&case.model().0)),
+            "ply {ply}: at done"
+        );
+    }
+}
+
+/// The rounds' budget of the search with the real expander.
+const EXPANDER_BUDGET: u64 = 3_000;
+
 #[test]
 fn prior_tree_verilog_lints_clean() {
     hdl::verilog::on_big_stack(|| {
         let mut uut = PriorTree::scripted(4);
         uut.connect_all();
         lint_verilog("prior_tree", &generate_verilog(&uut));
+    });
+}
+
+#[test]
+fn prior_tree_with_its_expander_verilog_lints_clean() {
+    hdl::verilog::on_big_stack(|| {
+        let mut uut = PriorTree::new(4);
+        uut.connect_all();
+        lint_verilog("prior_tree_expander", &generate_verilog(&uut));
     });
 }

@@ -28,21 +28,30 @@
 //! descent has followed that path so far. The chosen move is played into
 //! the walk in the next level's first cycle, or in the leaf's two cycles
 //! (`LEAF`), after which `done` is high for a cycle.
+//!
+//! # Parts
+//! This block is the level's state machine and the choice's decisions; the
+//! level's registers are `DescentLevel`'s (`descent::level`), the SDRAM's
+//! requests `DescentRequests`'s (`descent::requests`), the candidates'
+//! reads `ChipPairs`' and `BurstBeats`'.
 
 mod burst_beats;
 mod chip_pairs;
+mod level;
+mod requests;
 
 use super::level_choice::LevelChoice;
 use super::node_memory::{CHIP_ADDRESS, RAM_ADDRESS};
 use super::path_store::DEPTH;
-use super::sdram_place::SdramPlace;
 use super::word::{NodeWord, ADDRESS, BLOCK, SELECTION, VISITS};
 use crate::puct_score::PARENT_BITS;
 use crate::sdram::SdramRequest;
 use burst_beats::BurstBeats;
 use chip_pairs::ChipPairs;
+use level::DescentLevel;
 use model::prior_tree::search::MAX_DEPTH;
 use model::prior_tree::timing::{CHIP_DRAIN, SDRAM_DRAIN};
+use requests::DescentRequests;
 use rust_hdl::prelude::*;
 
 // `update` counts a level's cycles with these as literals.
@@ -149,32 +158,12 @@ pub struct Descent {
     choice: LevelChoice,
     pairs_unit: ChipPairs,
     burst: BurstBeats,
-    select_place: SdramPlace,
-    other_place: SdramPlace,
-    owed_place: SdramPlace,
+    requests: DescentRequests,
+    level: DescentLevel,
     state: DFF<State>,
-    /// The level's parent: the root, or the last level's chosen child.
-    at_root: DFF<Bit>,
-    parent: DFF<NodeWord>,
-    parent_address: DFF<Bits<ADDRESS>>,
-    /// The level: its block, children, those opened, those read, pairs.
-    block: DFF<Bits<BLOCK>>,
-    count: DFF<Bits<6>>,
-    opened: DFF<Bits<5>>,
-    read: DFF<Bits<6>>,
-    pairs: DFF<Bits<5>>,
-    parent_visits: DFF<Bits<PARENT_BITS>>,
     /// The level's cycle (block RAM), or the cycles since the burst's last
     /// beat (SDRAM).
     cycle: DFF<Bits<5>>,
-    /// The SDRAM request of the state has been taken.
-    taken: DFF<Bit>,
-    /// A parent's other fields to write, and presented (once the chosen
-    /// child's other fields are asked for).
-    owed: DFF<Bit>,
-    owing: DFF<Bit>,
-    owed_word: DFF<Bits<SELECTION>>,
-    owed_address: DFF<Bits<ADDRESS>>,
     depth: DFF<Bits<DEPTH>>,
     on_flying: DFF<Bit>,
     shared_q: DFF<Bits<DEPTH>>,
@@ -188,16 +177,12 @@ pub struct Descent {
     still_flying: Signal<Local, Bit>,
     /// The chosen child's word registered as the next level's parent.
     loading: Signal<Local, Bit>,
-    next: Signal<Local, NodeWord>,
     next_depth: Signal<Local, Bits<DEPTH>>,
-    next_read: Signal<Local, Bits<6>>,
-    grown: Signal<Local, NodeWord>,
-    root_read: Signal<Local, Bits<6>>,
+    /// The chosen child's word, its other fields in, and it is the leaf.
+    next: Signal<Local, NodeWord>,
+    leaf: Signal<Local, Bit>,
     /// The bank's path still followed after this cycle.
     flying_after: Signal<Local, Bit>,
-    /// The choice owes the parent's other fields to the SDRAM.
-    owing_now: Signal<Local, Bit>,
-    blank: Constant<NodeWord>,
     on_chip: Constant<Bits<BLOCK>>,
 }
 
@@ -247,25 +232,10 @@ impl Descent {
             choice: LevelChoice::new(),
             pairs_unit: Default::default(),
             burst: Default::default(),
-            select_place: SdramPlace::new(on_chip_blocks),
-            other_place: SdramPlace::new(on_chip_blocks),
-            owed_place: SdramPlace::new(on_chip_blocks),
+            requests: DescentRequests::new(on_chip_blocks),
+            level: Default::default(),
             state: Default::default(),
-            at_root: Default::default(),
-            parent: Default::default(),
-            parent_address: Default::default(),
-            block: Default::default(),
-            count: Default::default(),
-            opened: Default::default(),
-            read: Default::default(),
-            pairs: Default::default(),
-            parent_visits: Default::default(),
             cycle: Default::default(),
-            taken: Default::default(),
-            owed: Default::default(),
-            owing: Default::default(),
-            owed_word: Default::default(),
-            owed_address: Default::default(),
             depth: Default::default(),
             on_flying: Default::default(),
             shared_q: Default::default(),
@@ -276,14 +246,10 @@ impl Descent {
             chosen_address: Default::default(),
             still_flying: Default::default(),
             loading: Default::default(),
-            next: Default::default(),
             next_depth: Default::default(),
-            next_read: Default::default(),
-            grown: Default::default(),
-            root_read: Default::default(),
+            next: Default::default(),
+            leaf: Default::default(),
             flying_after: Default::default(),
-            owing_now: Default::default(),
-            blank: Constant::new(NodeWord::default()),
             on_chip: Constant::new((on_chip_blocks as u64).into()),
         }
     }
@@ -292,38 +258,16 @@ impl Descent {
 impl Logic for Descent {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(
-            self,
-            clock,
-            state,
-            at_root,
-            parent,
-            parent_address,
-            block,
-            count,
-            opened,
-            read,
-            pairs,
-            parent_visits,
-            cycle,
-            taken,
-            owed,
-            owing,
-            owed_word,
-            owed_address,
-            depth,
-            on_flying,
-            shared_q,
-            applying,
-            done_q
-        );
+        dff_setup!(self, clock, state, cycle, depth, on_flying, shared_q, applying, done_q);
+        self.level.clock.next = self.clock.val();
+        self.requests.clock.next = self.clock.val();
         // The candidates: a pair from block RAM, or a child from a burst.
         self.pairs_unit.clock.next = self.clock.val();
         self.pairs_unit.reading.next = (self.state.q.val() == State::Chip)
-            & (bit_cast::<5, 5>(self.cycle.q.val()) < self.pairs.q.val());
-        self.pairs_unit.block.next = self.block.q.val();
+            & (bit_cast::<5, 5>(self.cycle.q.val()) < self.level.pairs.val());
+        self.pairs_unit.block.next = self.level.block.val();
         self.pairs_unit.pair.next = self.cycle.q.val().get_bits::<4>(0);
-        self.pairs_unit.read.next = self.read.q.val();
+        self.pairs_unit.read.next = self.level.read.val();
         self.pairs_unit.ram_even.next = self.even.val();
         self.pairs_unit.ram_odd.next = self.odd.val();
         self.read_address.next = self.pairs_unit.read_address.val();
@@ -333,16 +277,13 @@ impl Logic for Descent {
         self.burst.read_data.next = self.read_data.val();
         self.choice.clock.next = self.clock.val();
         self.choice.clear.next = false;
-        self.choice.parent.next = self.parent_visits.q.val();
+        self.choice.parent.next = self.level.parent_visits.val();
         self.choice.even.next = self.pairs_unit.even.val() | self.burst.child.val();
         self.choice.even_index.next = self.pairs_unit.even_index.val();
         self.choice.even_word.next = self.pairs_unit.even_word.val();
         if self.burst.child.val() {
             self.choice.even_index.next = self.burst.child_index.val();
-            self.choice.even_word.next = self.blank.val();
-            self.choice.even_word.next.visits = self.burst.selection.val().get_bits::<20>(0);
-            self.choice.even_word.next.value = self.burst.selection.val().get_bits::<29>(20);
-            self.choice.even_word.next.prior = self.burst.selection.val().get_bits::<15>(49);
+            self.choice.even_word.next = self.burst.word.val();
         }
         self.choice.odd.next = self.pairs_unit.odd.val();
         self.choice.odd_index.next = self.pairs_unit.odd_index.val();
@@ -353,11 +294,11 @@ impl Logic for Descent {
         self.flying_here.next =
             self.on_flying.q.val() & (self.depth.q.val() < self.flying_length.val());
         self.choice.even_in_flight.next = self.flying_here.val()
-            & (((bit_cast::<ADDRESS, BLOCK>(self.block.q.val()) << 5)
+            & (((bit_cast::<ADDRESS, BLOCK>(self.level.block.val()) << 5)
                 | bit_cast::<ADDRESS, 5>(self.choice.even_index.val()))
                 == self.flying_address.val());
         self.choice.odd_in_flight.next = self.flying_here.val()
-            & (((bit_cast::<ADDRESS, BLOCK>(self.block.q.val()) << 5)
+            & (((bit_cast::<ADDRESS, BLOCK>(self.level.block.val()) << 5)
                 | bit_cast::<ADDRESS, 5>(self.choice.odd_index.val()))
                 == self.flying_address.val());
         // The state machine.
@@ -367,26 +308,18 @@ impl Logic for Descent {
         self.write.next = false;
         self.choosing.next = false;
         self.loading.next = false;
+        self.requests.clear.next = false;
+        self.requests.owe.next = false;
         self.done_q.d.next = false;
         self.applying.d.next = false;
         if self.cycle.q.val() != 31 {
             self.cycle.d.next = self.cycle.q.val() + 1;
         }
+        self.level.root.next = (self.state.q.val() == State::Idle) & self.start.val();
         match self.state.q.val() {
             State::Idle => {
                 if self.start.val() {
                     // The root's level.
-                    self.at_root.d.next = true;
-                    self.block.d.next = 0.into();
-                    self.count.d.next = self.root_children.val();
-                    self.opened.d.next = self.root_opened.val();
-                    self.root_read.next = bit_cast::<6, 5>(self.root_opened.val()) + 1;
-                    if self.root_children.val() < self.root_read.val() {
-                        self.root_read.next = self.root_children.val();
-                    }
-                    self.read.d.next = self.root_read.val();
-                    self.pairs.d.next = bit_cast::<5, 6>((self.root_read.val() + 1) >> 1);
-                    self.parent_visits.d.next = self.root_visits.val();
                     self.cycle.d.next = 0.into();
                     self.depth.d.next = 0.into();
                     self.on_flying.d.next = self.flying.val();
@@ -396,27 +329,27 @@ impl Logic for Descent {
                 }
             }
             State::Chip => {
-                if self.cycle.q.val() == bit_cast::<5, 5>(self.pairs.q.val()) + 9 {
+                if self.cycle.q.val() == bit_cast::<5, 5>(self.level.pairs.val()) + 9 {
                     self.choosing.next = true;
                     self.loading.next = true;
                 }
             }
             State::SdramSelect => {
-                if self.burst.beats.val() == bit_cast::<8, 6>(self.read.q.val()) << 2 {
+                if self.burst.beats.val() == bit_cast::<8, 6>(self.level.read.val()) << 2 {
                     self.cycle.d.next = 2.into();
                     self.state.d.next = State::SdramDrain;
                 }
             }
             State::SdramDrain => {
                 if self.cycle.q.val() == 8 {
-                    self.taken.d.next = false;
+                    self.requests.clear.next = true;
                     self.burst.clear.next = true;
                     self.state.d.next = State::SdramOther;
                 }
             }
             State::SdramOther => {
                 self.choosing.next = self.cycle.q.val() == 9;
-                self.loading.next = self.taken.q.val() & (self.burst.beats.val() == 3);
+                self.loading.next = self.requests.taken.val() & (self.burst.beats.val() == 3);
             }
             State::Leaf => {
                 self.finish.next = self.cycle.q.val() == 0;
@@ -428,7 +361,7 @@ impl Logic for Descent {
         }
         // The choice: onto the path; the bank's path still followed; the
         // parent's `opened` grown when the first child never chosen is.
-        self.chosen_address.next = (bit_cast::<ADDRESS, BLOCK>(self.block.q.val()) << 5)
+        self.chosen_address.next = (bit_cast::<ADDRESS, BLOCK>(self.level.block.val()) << 5)
             | bit_cast::<ADDRESS, 5>(self.choice.index.val());
         self.still_flying.next =
             self.flying_here.val() & (self.chosen_address.val() == self.flying_address.val());
@@ -437,13 +370,11 @@ impl Logic for Descent {
         self.push_selection.next = bit_cast::<SELECTION, 20>(self.choice.word.val().visits)
             | (bit_cast::<SELECTION, 29>(self.choice.word.val().value) << 20)
             | (bit_cast::<SELECTION, 15>(self.choice.word.val().prior) << 49);
-        self.grown.next = self.parent.q.val();
-        self.grown.next.opened = self.opened.q.val() + 1;
-        self.write_address.next = bit_cast::<CHIP_ADDRESS, ADDRESS>(self.parent_address.q.val());
-        self.write_word.next = self.grown.val();
+        self.write_address.next =
+            bit_cast::<CHIP_ADDRESS, ADDRESS>(self.level.parent_address.val());
+        self.write_word.next = self.level.grown.val();
         self.next_depth.next = self.depth.q.val();
         self.flying_after.next = self.on_flying.q.val();
-        self.owing_now.next = self.owed.q.val();
         if self.choosing.val() {
             self.flying_after.next = self.still_flying.val();
             self.push.next = true;
@@ -453,22 +384,16 @@ impl Logic for Descent {
             if self.still_flying.val() {
                 self.shared_q.d.next = self.shared_q.q.val() + 1;
             }
-            if (self.choice.index.val() == self.opened.q.val())
-                & (bit_cast::<6, 5>(self.opened.q.val()) + 1 < self.count.q.val())
+            if (self.choice.index.val() == self.level.opened.val())
+                & (bit_cast::<6, 5>(self.level.opened.val()) + 1 < self.level.count.val())
             {
-                if self.at_root.q.val() {
+                if self.level.at_root.val() {
                     self.open_root.next = true;
-                } else if self.parent_address.q.val().get_bits::<BLOCK>(5) < self.on_chip.val() {
+                } else if self.level.parent_address.val().get_bits::<BLOCK>(5) < self.on_chip.val()
+                {
                     self.write.next = true;
                 } else {
-                    self.owed.d.next = true;
-                    self.owing_now.next = true;
-                    self.owed_address.d.next = self.parent_address.q.val();
-                    self.owed_word.d.next = bit_cast::<SELECTION, 7>(self.grown.val().shape)
-                        | (bit_cast::<SELECTION, 8>(self.grown.val().corner) << 7)
-                        | (bit_cast::<SELECTION, BLOCK>(self.grown.val().block) << 15)
-                        | (bit_cast::<SELECTION, 5>(self.grown.val().last) << 30)
-                        | (bit_cast::<SELECTION, 5>(self.grown.val().opened) << 35);
+                    self.requests.owe.next = true;
                 }
             }
         }
@@ -481,30 +406,22 @@ impl Logic for Descent {
             self.next.next.last = self.burst.other.val().get_bits::<5>(30);
             self.next.next.opened = self.burst.other.val().get_bits::<5>(35);
         }
-        self.next_read.next = bit_cast::<6, 5>(self.next.val().opened) + 1;
-        if self.next.val().last < self.next.val().opened {
-            self.next_read.next = bit_cast::<6, 5>(self.next.val().last) + 1;
-        }
+        self.leaf.next = !self.next.val().block.any() | (self.next_depth.val() == 32);
+        self.level.root_children.next = self.root_children.val();
+        self.level.root_opened.next = self.root_opened.val();
+        self.level.root_visits.next = self.root_visits.val();
+        self.level.chosen.next = self.next.val();
+        self.level.chosen_address.next = self.chosen_address.val();
+        self.level.leaf.next = self.leaf.val();
+        self.level.flying.next = self.flying_after.val();
+        self.level.load.next = self.loading.val();
         if self.loading.val() {
-            self.parent.d.next = self.next.val();
-            self.parent_address.d.next = self.chosen_address.val();
             self.applying.d.next = true;
             self.cycle.d.next = 0.into();
-            self.taken.d.next = false;
-            if !self.next.val().block.any() | (self.next_depth.val() == 32) {
+            self.requests.clear.next = true;
+            if self.leaf.val() {
                 self.state.d.next = State::Leaf;
             } else {
-                self.at_root.d.next = false;
-                self.block.d.next = self.next.val().block;
-                self.count.d.next = bit_cast::<6, 5>(self.next.val().last) + 1;
-                self.opened.d.next = self.next.val().opened;
-                self.read.d.next = self.next_read.val();
-                self.pairs.d.next = bit_cast::<5, 6>((self.next_read.val() + 1) >> 1);
-                self.parent_visits.d.next = bit_cast::<PARENT_BITS, 20>(self.next.val().visits);
-                if self.flying_after.val() {
-                    self.parent_visits.d.next =
-                        bit_cast::<PARENT_BITS, 20>(self.next.val().visits) + 1;
-                }
                 self.choice.clear.next = true;
                 self.burst.clear.next = true;
                 self.state.d.next = State::SdramSelect;
@@ -514,58 +431,28 @@ impl Logic for Descent {
             }
         }
         // The SDRAM: the level's burst, the best's other fields, a parent's
-        // other fields owed (first when presented).
-        self.select_place.block.next = self.block.q.val();
-        self.select_place.child.next = 0.into();
-        self.select_place.other.next = false;
-        self.other_place.block.next = self.block.q.val();
-        self.other_place.child.next = self.choice.index.val();
-        self.other_place.other.next = true;
-        self.owed_place.block.next = self.owed_address.q.val().get_bits::<BLOCK>(5);
-        self.owed_place.child.next = self.owed_address.q.val().get_bits::<5>(0);
-        self.owed_place.other.next = true;
-        self.sdram_valid.next = false;
-        self.sdram_request.next.write = false;
-        self.sdram_request.next.sync = false;
-        self.sdram_request.next.address = 0.into();
-        self.sdram_request.next.last_beat = 0.into();
-        self.sdram_word.next = self.owed_word.q.val();
-        if self.owing.q.val() {
-            self.sdram_valid.next = true;
-            self.sdram_request.next.write = true;
-            self.sdram_request.next.address = self.owed_place.address.val();
-            self.sdram_request.next.last_beat = 2.into();
-        } else if (self.state.q.val() == State::SdramSelect) & !self.taken.q.val() {
-            self.sdram_valid.next = true;
-            self.sdram_request.next.address = self.select_place.address.val();
-            self.sdram_request.next.last_beat = (bit_cast::<8, 6>(self.read.q.val()) << 2) - 1;
-        } else if (self.state.q.val() == State::SdramOther) & !self.taken.q.val() {
-            self.sdram_valid.next = true;
-            self.sdram_request.next.address = self.other_place.address.val();
-            self.sdram_request.next.last_beat = 2.into();
-        }
-        if self.sdram_valid.val() & self.sdram_ready.val() {
-            if self.owing.q.val() {
-                self.owing.d.next = false;
-            } else {
-                self.taken.d.next = true;
-                if self.state.q.val() == State::SdramOther {
-                    self.owing.d.next = self.owing_now.val();
-                    self.owed.d.next = false;
-                }
-            }
-        }
+        // other fields owed.
+        self.requests.select.next = self.state.q.val() == State::SdramSelect;
+        self.requests.other.next = self.state.q.val() == State::SdramOther;
+        self.requests.parent_other.next = self.level.grown_other.val();
+        self.requests.parent_address.next = self.level.parent_address.val();
+        self.requests.block.next = self.level.block.val();
+        self.requests.read.next = self.level.read.val();
+        self.requests.child.next = self.choice.index.val();
+        self.requests.sdram_ready.next = self.sdram_ready.val();
+        self.sdram_valid.next = self.requests.sdram_valid.val();
+        self.sdram_request.next = self.requests.sdram_request.val();
+        self.sdram_word.next = self.requests.sdram_word.val();
         self.apply.next = self.applying.q.val();
-        self.code.next = bit_cast::<15, 7>(self.parent.q.val().shape)
-            | (bit_cast::<15, 8>(self.parent.q.val().corner) << 7);
+        self.code.next = self.level.code.val();
         self.from_root.next = self.depth.q.val() == 1;
         self.length.next = self.depth.q.val();
         self.shared.next = self.shared_q.q.val();
         self.busy.next = self.state.q.val() != State::Idle;
         self.done.next = self.done_q.q.val();
-        self.leaf_address.next = self.parent_address.q.val();
-        self.leaf_visits.next = self.parent.q.val().visits;
-        self.leaf_expanded.next = self.parent.q.val().block.any();
-        self.leaf_code.next = self.code.val();
+        self.leaf_address.next = self.level.parent_address.val();
+        self.leaf_visits.next = self.level.visits.val();
+        self.leaf_expanded.next = self.level.expanded.val();
+        self.leaf_code.next = self.level.code.val();
     }
 }

@@ -1,7 +1,7 @@
-//! For simulation only: the search with a scripted expander on the SDRAM
-//! and its chip model, the SDRAM's pins wired between them: what the tests
-//! drive in rust-hdl's simulator ([`PriorTreeRig`]) and, as Verilog, in
-//! Verilator ([`rig_verilog`]).
+//! For simulation only: the search (its expander scripted, or real) on
+//! the SDRAM and its chip model, the SDRAM's pins wired between them: what
+//! the tests drive in rust-hdl's simulator ([`PriorTreeRig`]) and, as
+//! Verilog, in Verilator ([`rig_verilog`], the scripted build).
 
 use super::earned::BLOCK_COUNT;
 use super::expander_port::{CANDIDATE_BITS, COUNT_BITS, SUM_BITS};
@@ -102,6 +102,17 @@ pub struct PriorTreeRig {
 impl PriorTreeRig {
     /// The rig, `on_chip_blocks` blocks of the node memory on chip.
     pub fn new(on_chip_blocks: usize) -> PriorTreeRig {
+        PriorTreeRig::with_tree(PriorTree::scripted(on_chip_blocks))
+    }
+
+    /// The rig on the search with its real expander (`PriorTree::new`),
+    /// for rust-hdl's simulator only: the script is not read and the
+    /// `script_event` and `seen_` outputs stay low.
+    pub fn with_expander(on_chip_blocks: usize) -> PriorTreeRig {
+        PriorTreeRig::with_tree(PriorTree::new(on_chip_blocks))
+    }
+
+    fn with_tree(tree: PriorTree) -> PriorTreeRig {
         PriorTreeRig {
             clock: Default::default(),
             start: Default::default(),
@@ -140,7 +151,7 @@ impl PriorTreeRig {
             seen_leaf: Default::default(),
             seen_bank_start: Default::default(),
             error: Default::default(),
-            tree: PriorTree::scripted(on_chip_blocks),
+            tree,
             sdram: Default::default(),
             chip: Default::default(),
         }

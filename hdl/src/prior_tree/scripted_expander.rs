@@ -1,7 +1,8 @@
 //! For simulation only: an expander whose expansions a test gives it, in
 //! the tree unit's port's shape (`expander_port`), so that `PriorTree` can
-//! be checked against `model::prior_tree` before its real expander is
-//! built in (`model::prior_tree::expansion` being the model's stand-in).
+//! be checked against `model::prior_tree` expansion by expansion, each
+//! taken from the model's trace (`PriorTree::new` builds the real one in,
+//! `BufferedExpander`).
 //! The test keeps the next expansion at the `script_` inputs; `start`
 //! latches it with the position it was given (shown at the `seen_`
 //! outputs, for the test to check), and `done` follows `script_edges`

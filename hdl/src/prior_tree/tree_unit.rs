@@ -4,9 +4,10 @@
 //! (or the watchdog fires), else the link of a finished expansion, else a
 //! descent when no leaf waits for the bank. The jobs are blocks of their
 //! own ([`Descent`], [`Backup`], [`Link`], [`Choose`]); this block holds
-//! what they share (the node memory, the path stores, the walk, the SDRAM's
-//! beats, the root's registers), gives each its turn, and starts the
-//! search: the history placed, the root expanded and linked.
+//! what they share (the node memory, its block RAM behind [`MemoryPort`],
+//! the path stores, the walk, the SDRAM's beats, the root's registers),
+//! gives each its turn, and starts the search: the history placed, the
+//! root expanded and linked.
 //!
 //! A descent's leaf is ready in the walk the cycle after the descent's
 //! `done`; that cycle, if the leaf has earned its children ([`Earned`]) and
@@ -23,7 +24,7 @@ use super::earned::BLOCK_COUNT;
 use super::expander_port::{CANDIDATE_BITS, COUNT_BITS, DISTANCE_BITS, SUM_BITS};
 use super::leaf_expansion::LeafExpansion;
 use super::link::Link;
-use super::node_memory::NodeMemory;
+use super::memory_port::MemoryPort;
 use super::path_store::{PathStores, DEPTH};
 use super::sdram_clients::SdramClients;
 use super::walk::Walk;
@@ -144,7 +145,7 @@ pub struct TreeUnit {
     pub descended: Signal<Out, Bit>,
     /// Its leaf's address.
     pub leaf_address: Signal<Out, Bits<ADDRESS>>,
-    memory: NodeMemory,
+    memory: MemoryPort,
     paths: PathStores,
     walk: Walk,
     sdram: SdramClients,
@@ -373,33 +374,24 @@ impl Logic for TreeUnit {
         self.choose.children.next = self.sequencer.root_children.val();
         self.choose.even.next = self.memory.even.val();
         self.choose.odd.next = self.memory.odd.val();
-        // The node memory: the job's reads (pair 0 of block 0 otherwise,
-        // which the choice's start reads), the jobs' writes.
-        self.memory.read_address.next = 0.into();
-        if self.sequencer.descending.val() {
-            self.memory.read_address.next = self.descent.read_address.val();
-        }
-        if self.sequencer.backing_up.val() {
-            self.memory.read_address.next = self.backup.read_address.val();
-        }
-        if self.sequencer.linking.val() {
-            self.memory.read_address.next = self.link.read_address.val();
-        }
-        if self.sequencer.choosing.val() {
-            self.memory.read_address.next = self.choose.read_address.val();
-        }
-        self.memory.write.next =
-            self.descent.write.val() | self.backup.write.val() | self.link.write.val();
-        self.memory.write_address.next = self.link.write_address.val();
-        self.memory.word.next = self.link.write_word.val();
-        if self.descent.write.val() {
-            self.memory.write_address.next = self.descent.write_address.val();
-            self.memory.word.next = self.descent.write_word.val();
-        }
-        if self.backup.write.val() {
-            self.memory.write_address.next = self.backup.write_address.val();
-            self.memory.word.next = self.backup.write_word.val();
-        }
+        // The node memory: the job's reads, the jobs' writes.
+        self.memory.descending.next = self.sequencer.descending.val();
+        self.memory.backing_up.next = self.sequencer.backing_up.val();
+        self.memory.linking.next = self.sequencer.linking.val();
+        self.memory.choosing.next = self.sequencer.choosing.val();
+        self.memory.descent_read.next = self.descent.read_address.val();
+        self.memory.backup_read.next = self.backup.read_address.val();
+        self.memory.link_read.next = self.link.read_address.val();
+        self.memory.choose_read.next = self.choose.read_address.val();
+        self.memory.descent_write.next = self.descent.write.val();
+        self.memory.descent_address.next = self.descent.write_address.val();
+        self.memory.descent_word.next = self.descent.write_word.val();
+        self.memory.backup_write.next = self.backup.write.val();
+        self.memory.backup_address.next = self.backup.write_address.val();
+        self.memory.backup_word.next = self.backup.write_word.val();
+        self.memory.link_write.next = self.link.write.val();
+        self.memory.link_address.next = self.link.write_address.val();
+        self.memory.link_word.next = self.link.write_word.val();
         // The SDRAM: the jobs' requests, the sync at the start.
         self.sdram.sync.next = self.sequencer.beginning.val();
         self.sdram.descent_valid.next = self.descent.sdram_valid.val();

@@ -1,8 +1,9 @@
 //! A level's SDRAM beats: the 16-bit words of a burst assembled, four a
 //! child's selection fields (given as a candidate the cycle after its last
-//! beat, with its index), three the chosen child's other fields.
+//! beat, with its index, as a word of its selection fields, the others
+//! zero), three the chosen child's other fields.
 
-use crate::prior_tree::word::SELECTION;
+use crate::prior_tree::word::{NodeWord, SELECTION};
 use rust_hdl::prelude::*;
 
 /// The beats' assembly.
@@ -22,8 +23,9 @@ pub struct BurstBeats {
     pub child: Signal<Out, Bit>,
     /// Its index.
     pub child_index: Signal<Out, Bits<5>>,
-    /// Its selection fields (the last four beats, the first lowest).
-    pub selection: Signal<Out, Bits<SELECTION>>,
+    /// Its selection fields (the last four beats, the first lowest) in a
+    /// word, the other fields zero.
+    pub word: Signal<Out, NodeWord>,
     /// The last three beats, the first lowest: a node's other fields.
     pub other: Signal<Out, Bits<40>>,
     count: DFF<Bits<8>>,
@@ -50,7 +52,14 @@ impl Logic for BurstBeats {
         self.beats.next = self.count.q.val();
         self.child.next = self.complete.q.val();
         self.child_index.next = self.index.q.val();
-        self.selection.next = self.words.q.val();
+        self.word.next.visits = self.words.q.val().get_bits::<20>(0);
+        self.word.next.value = self.words.q.val().get_bits::<29>(20);
+        self.word.next.prior = self.words.q.val().get_bits::<15>(49);
+        self.word.next.shape = 0.into();
+        self.word.next.corner = 0.into();
+        self.word.next.block = 0.into();
+        self.word.next.last = 0.into();
+        self.word.next.opened = 0.into();
         self.other.next = self.words.q.val().get_bits::<40>(16);
     }
 }
