@@ -31,13 +31,11 @@ pub const NO_TILE: u64 = 31;
 /// `Shape::mask`.
 ///
 /// # How
-/// A 91-way selection picks the shape's 5x5 box mask (25 bits, bit
-/// `5 * dy + dx`) and its tile number; no selection leaves 0 and tile 31.
-/// The mask's five rows of five bits are spread onto the board layout's
-/// rows (`<< 14 * dy`), and that 196-bit vector is shifted left by `corner`:
-/// a shift of 196 or more leaves nothing, which is the model's `corner >= 196`
-/// case, and bits past cell 195 fall off as in `Bitboard::translated_to`.
-#[derive(LogicBlock)]
+/// A [`ShapeBox`] picks the shape's 5x5 box mask and tile number, and a
+/// [`BoxPlacer`] puts the mask on the board at the corner; a user that
+/// knows the shape a cycle before it places it registers the [`ShapeBox`]'s
+/// outputs between the two (`crate::contest_player::PositionRegisters`).
+#[derive(LogicBlock, Default)]
 pub struct Placer {
     /// Oriented shape number, 0..91 (91..127 give no cells and tile 31).
     pub shape: Signal<In, Bits<7>>,
@@ -47,12 +45,39 @@ pub struct Placer {
     pub cells: Signal<Out, Board>,
     /// The tile number of the shape (bit of `tiles_left` / `used`), 31 for no shape.
     pub tile: Signal<Out, Bits<5>>,
-    /// The selected shape's box mask, bit `5 * dy + dx`.
-    box_mask: Signal<Local, Bits<BOX_BITS>>,
-    /// The selected shape's cells with its box corner on cell 0.
-    origin: Signal<Local, Board>,
-    /// The origin shifted onto the corner.
-    shift: CornerShift,
+    shape_box: ShapeBox,
+    box_placer: BoxPlacer,
+}
+
+impl Placer {
+    /// A placer for the shapes of `blokus::tiles::shape_table`, inputs zero.
+    pub fn new() -> Placer {
+        Placer::default()
+    }
+}
+
+impl Logic for Placer {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.shape_box.shape.next = self.shape.val();
+        self.box_placer.box_mask.next = self.shape_box.box_mask.val();
+        self.box_placer.corner.next = self.corner.val();
+        self.cells.next = self.box_placer.cells.val();
+        self.tile.next = self.shape_box.tile.val();
+    }
+}
+
+/// The placer's first step: the box mask and tile of oriented shape
+/// `shape` (a 91-way selection; numbers beyond the table select no cells
+/// and tile 31).
+#[derive(LogicBlock)]
+pub struct ShapeBox {
+    /// Oriented shape number, 0..91 (91..127 give no cells and tile 31).
+    pub shape: Signal<In, Bits<7>>,
+    /// The shape's box mask, bit `5 * dy + dx`.
+    pub box_mask: Signal<Out, Bits<BOX_BITS>>,
+    /// The tile number of the shape, 31 for no shape.
+    pub tile: Signal<Out, Bits<5>>,
     /// Per shape, its number (what `shape` is compared with).
     shape_number: [Constant<Bits<7>>; SHAPES],
     /// Per shape, its box mask.
@@ -74,19 +99,14 @@ pub fn box_mask(shape: usize) -> u64 {
     })
 }
 
-impl Placer {
-    /// A placer for the shapes of `blokus::tiles::shape_table`, inputs zero.
-    pub fn new() -> Placer {
+impl Default for ShapeBox {
+    fn default() -> ShapeBox {
         let table = shape_table();
         assert_eq!(table.shapes.len(), SHAPES);
-        Placer {
+        ShapeBox {
             shape: Default::default(),
-            corner: Default::default(),
-            cells: Default::default(),
-            tile: Default::default(),
             box_mask: Default::default(),
-            origin: Default::default(),
-            shift: CornerShift::default(),
+            tile: Default::default(),
             shape_number: std::array::from_fn(|s| Constant::new((s as u64).into())),
             shape_mask: std::array::from_fn(|s| Constant::new(box_mask(s).into())),
             shape_tile: std::array::from_fn(|s| {
@@ -98,16 +118,9 @@ impl Placer {
     }
 }
 
-impl Default for Placer {
-    fn default() -> Placer {
-        Placer::new()
-    }
-}
-
-impl Logic for Placer {
+impl Logic for ShapeBox {
     #[hdl_gen]
     fn update(&mut self) {
-        // The 91-way selection; shape numbers beyond the table select nothing.
         self.box_mask.next = self.no_mask.val();
         self.tile.next = self.no_tile.val();
         for s in 0..SHAPES {
@@ -116,13 +129,34 @@ impl Logic for Placer {
                 self.tile.next = self.shape_tile[s].val();
             }
         }
+    }
+}
+
+/// The placer's second step: a box mask put on the board with its corner
+/// on `corner` (bits past cell 195 fall off, corners of 196 or more leave
+/// nothing).
+#[derive(LogicBlock, Default)]
+pub struct BoxPlacer {
+    /// A shape's box mask, bit `5 * dy + dx`.
+    pub box_mask: Signal<In, Bits<BOX_BITS>>,
+    /// Cell index of the box corner.
+    pub corner: Signal<In, Bits<8>>,
+    /// The cells the placement covers.
+    pub cells: Signal<Out, Board>,
+    /// The mask's cells with its box corner on cell 0.
+    origin: Signal<Local, Board>,
+    shift: CornerShift,
+}
+
+impl Logic for BoxPlacer {
+    #[hdl_gen]
+    fn update(&mut self) {
         // Box row dy (mask bits 5 dy .. 5 dy + 4) onto board row dy (bits 14 dy ..).
         self.origin.next = bit_cast::<196, 5>(self.box_mask.val().get_bits::<5>(0))
             | (bit_cast::<196, 5>(self.box_mask.val().get_bits::<5>(5)) << 14)
             | (bit_cast::<196, 5>(self.box_mask.val().get_bits::<5>(10)) << 28)
             | (bit_cast::<196, 5>(self.box_mask.val().get_bits::<5>(15)) << 42)
             | (bit_cast::<196, 5>(self.box_mask.val().get_bits::<5>(20)) << 56);
-        // Placement at the corner: bits past cell 195 fall off, corners >= 196 leave nothing.
         self.shift.origin.next = self.origin.val();
         self.shift.corner.next = self.corner.val();
         self.cells.next = self.shift.cells.val();

@@ -2,15 +2,17 @@
 //! placements into them.
 
 use crate::board::Board;
-use crate::placer::Placer;
+use crate::placer::{BoxPlacer, ShapeBox, BOX_BITS};
 use crate::tiles::Tiles;
 use rust_hdl::prelude::*;
 
 /// The board's registers (each player's cells and tiles used) and the
 /// placements into them: the placement chosen by the machine (a request's
-/// code, or the search's move) is registered, and the [`Placer`]'s cells
-/// are written a cycle later, so that no path runs from the machine
-/// through the placer into the registers in one cycle.
+/// code, or the search's move) is looked up by a [`ShapeBox`] and its box
+/// mask registered with its corner; a [`BoxPlacer`] puts it on the board
+/// and its cells are written a cycle later, so that neither the shape's
+/// 91-way selection nor the corner's shift shares a cycle with the other
+/// (the board's longest path when the whole placer ran in the second).
 #[derive(LogicBlock)]
 pub struct PositionRegisters {
     /// The clock.
@@ -52,18 +54,22 @@ pub struct PositionRegisters {
     pub used_one: Signal<Out, Tiles>,
     /// Player 2's tiles used.
     pub used_two: Signal<Out, Tiles>,
-    placer: Placer,
+    shape_box: ShapeBox,
+    box_placer: BoxPlacer,
     cells_one_q: DFF<Board>,
     cells_two_q: DFF<Board>,
     used_one_q: DFF<Tiles>,
     used_two_q: DFF<Tiles>,
-    /// The placement chosen, registered.
-    place_shape: DFF<Bits<7>>,
+    /// The placement chosen, registered: its box mask, tile and corner.
+    place_box: DFF<Bits<BOX_BITS>>,
+    place_tile: DFF<Bits<5>>,
     place_corner: DFF<Bits<8>>,
     /// The placement goes to player 2's registers (else player 1's).
     place_two: DFF<Bit>,
     /// Place the placer's cells in this cycle.
     place_now: DFF<Bit>,
+    /// The chosen placement's shape.
+    chosen_shape: Signal<Local, Bits<7>>,
     /// The placer's cells and tile bit.
     new_cells: Signal<Local, Board>,
     new_used: Signal<Local, Tiles>,
@@ -92,15 +98,18 @@ impl Default for PositionRegisters {
             cells_two: Default::default(),
             used_one: Default::default(),
             used_two: Default::default(),
-            placer: Placer::new(),
+            shape_box: Default::default(),
+            box_placer: Default::default(),
             cells_one_q: Default::default(),
             cells_two_q: Default::default(),
             used_one_q: Default::default(),
             used_two_q: Default::default(),
-            place_shape: Default::default(),
+            place_box: Default::default(),
+            place_tile: Default::default(),
             place_corner: Default::default(),
             place_two: Default::default(),
             place_now: Default::default(),
+            chosen_shape: Default::default(),
             new_cells: Default::default(),
             new_used: Default::default(),
             tile_bit: Constant::new(1u64.into()),
@@ -118,19 +127,20 @@ impl Logic for PositionRegisters {
             cells_two_q,
             used_one_q,
             used_two_q,
-            place_shape,
+            place_box,
+            place_tile,
             place_corner,
             place_two,
             place_now
         );
-        // The placement, chosen (an opponent's code, or the search's move)
-        // and placed in the next cycle.
-        self.place_shape.d.next = self.last_shape.val();
+        // The placement, chosen (an opponent's code, or the search's move),
+        // its shape looked up, and placed in the next cycle.
+        self.chosen_shape.next = self.last_shape.val();
         self.place_corner.d.next = self.last_corner.val();
         self.place_now.d.next = false;
         self.place_two.d.next = !self.me_two.val();
         if self.place_first.val() {
-            self.place_shape.d.next = self.first_shape.val();
+            self.chosen_shape.next = self.first_shape.val();
             self.place_corner.d.next = self.first_corner.val();
             self.place_now.d.next = self.first_place.val();
         }
@@ -138,15 +148,18 @@ impl Logic for PositionRegisters {
             self.place_now.d.next = self.last_place.val();
         }
         if self.place_best.val() {
-            self.place_shape.d.next = self.best_shape.val();
+            self.chosen_shape.next = self.best_shape.val();
             self.place_corner.d.next = self.best_corner.val();
             self.place_now.d.next = self.found.val();
             self.place_two.d.next = self.me_two.val();
         }
-        self.placer.shape.next = self.place_shape.q.val();
-        self.placer.corner.next = self.place_corner.q.val();
-        self.new_cells.next = self.placer.cells.val();
-        self.new_used.next = self.tile_bit.val() << self.placer.tile.val();
+        self.shape_box.shape.next = self.chosen_shape.val();
+        self.place_box.d.next = self.shape_box.box_mask.val();
+        self.place_tile.d.next = self.shape_box.tile.val();
+        self.box_placer.box_mask.next = self.place_box.q.val();
+        self.box_placer.corner.next = self.place_corner.q.val();
+        self.new_cells.next = self.box_placer.cells.val();
+        self.new_used.next = self.tile_bit.val() << self.place_tile.q.val();
         if self.place_now.q.val() {
             if self.place_two.q.val() {
                 self.cells_two_q.d.next = self.cells_two_q.q.val() | self.new_cells.val();
