@@ -375,6 +375,7 @@ impl Logic for CellPlayout {
         self.generator.seed.next = self.seed.val();
         self.generator.step.next = false;
         self.draws.x.next = self.generator.high.val();
+        self.draws.pair_picks.next = self.generator.pair_picks.val();
         self.draws.range.next = self.range.q.val();
         self.draws.shape_range.next = self.size_draw.shape_range.val();
         // PLY, PAIRS, SIZE: the entries loaded; PREFIX, LOCATE, NTH, NTH_PAIR.
