@@ -46,8 +46,9 @@
 //! 6. **PREFIX**, **LOCATE**, **NTH**: a shape of that size drawn among
 //!    those that fit, by the same blocks.
 //! 7. **PAIR_SET**, **NTH_PAIR**: one of the shape's cells that fit on the
-//!    attach cell drawn (its draw by shifts and adds, the count being at
-//!    most 5, in the cycle that uses it); the shape's box corner, from the
+//!    attach cell drawn (the count being at most 5, its draw is the
+//!    generator's, made for every range of at most 7 beside its number,
+//!    selected by the count); the shape's box corner, from the
 //!    cell's offset in a ROM of each shape's five cells (`PairSet`,
 //!    `PairDelta`).
 //! 8. **APPLY**: the placement's cells (the shape's, registered in PAIR_SET
