@@ -61,7 +61,7 @@ use model::placer::placer_tile;
 use model::random::SEED;
 use path_store::DEPTH;
 use rust_hdl::prelude::*;
-pub use scripted_expander::{ScriptedExpander, SCRIPT_CHILD, SCRIPT_CHILDREN};
+pub use scripted_expander::{ScriptedExpander, SCRIPT_CHILDREN};
 pub use tree_unit::TreeUnit;
 use word::ADDRESS;
 

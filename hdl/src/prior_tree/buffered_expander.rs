@@ -5,16 +5,14 @@
 //! position without a placement has it); `busy` holds through `done`, as
 //! the scripted expander's does.
 
-use super::expander_port::{CANDIDATE_BITS, COUNT_BITS, DISTANCE_BITS, SUM_BITS};
+use super::expander_port::{CANDIDATE_BITS, CHILD_BITS, COUNT_BITS, DISTANCE_BITS, SUM_BITS};
 use crate::board::Board;
 use crate::prior_expander::PriorExpander;
 use crate::side::Side;
 use model::prior_tree::expansion::CHILDREN;
 use rust_hdl::prelude::*;
 
-/// Width of a buffered child: shape, box corner, distance.
-const ENTRY: usize = 7 + 8 + DISTANCE_BITS;
-const _: () = assert!(CHILDREN == 32 && ENTRY == 23);
+const _: () = assert!(CHILDREN == 32 && CHILD_BITS == 23);
 
 /// The expander with its buffer.
 #[derive(LogicBlock)]
@@ -52,11 +50,11 @@ pub struct BufferedExpander {
     /// Its distance below the best.
     pub child_distance: Signal<Out, Bits<DISTANCE_BITS>>,
     expander: PriorExpander,
-    entries: [DFF<Bits<ENTRY>>; CHILDREN],
+    entries: [DFF<Bits<CHILD_BITS>>; CHILDREN],
     /// The next child's entry.
     next_entry: DFF<Bits<5>>,
-    entry: Signal<Local, Bits<ENTRY>>,
-    streamed: Signal<Local, Bits<ENTRY>>,
+    entry: Signal<Local, Bits<CHILD_BITS>>,
+    streamed: Signal<Local, Bits<CHILD_BITS>>,
 }
 
 impl BufferedExpander {
@@ -104,9 +102,9 @@ impl Logic for BufferedExpander {
         self.expander.opponent.next = self.opponent.val();
         self.expander.latest.next = self.latest.val();
         self.expander.earlier.next = self.earlier.val();
-        self.streamed.next = bit_cast::<ENTRY, 7>(self.expander.child_shape.val())
-            | (bit_cast::<ENTRY, 8>(self.expander.child_corner.val()) << 7)
-            | (bit_cast::<ENTRY, DISTANCE_BITS>(self.expander.child_distance.val()) << 15);
+        self.streamed.next = bit_cast::<CHILD_BITS, 7>(self.expander.child_shape.val())
+            | (bit_cast::<CHILD_BITS, 8>(self.expander.child_corner.val()) << 7)
+            | (bit_cast::<CHILD_BITS, DISTANCE_BITS>(self.expander.child_distance.val()) << 15);
         if self.expander.child.val() {
             self.next_entry.d.next = self.next_entry.q.val() + 1;
         }

@@ -14,6 +14,9 @@ use model::prior_tree::word::BLOCK_WORDS;
 pub const SUM_BITS: usize = 14;
 /// Width of a child's logit's distance below the best.
 pub const DISTANCE_BITS: usize = 8;
+/// Width of a child as an expander holds it: shape, box corner at bit 7,
+/// distance at bit 15.
+pub const CHILD_BITS: usize = 7 + 8 + DISTANCE_BITS;
 /// Width of a count of children, 0 to [`CHILDREN`].
 pub const COUNT_BITS: usize = 6;
 /// Width of a count of candidates.

@@ -9,17 +9,15 @@
 //! edges after the one that takes `start`, as the model's expansion counts
 //! them.
 
-use super::expander_port::{CANDIDATE_BITS, COUNT_BITS, DISTANCE_BITS, SUM_BITS};
+use super::expander_port::{CANDIDATE_BITS, CHILD_BITS, COUNT_BITS, DISTANCE_BITS, SUM_BITS};
 use crate::board::Board;
 use crate::side::Side;
 use model::prior_tree::expansion::CHILDREN;
 use rust_hdl::prelude::*;
 
-/// Width of a child in the script: shape, box corner, distance.
-pub const SCRIPT_CHILD: usize = 7 + 8 + DISTANCE_BITS;
 /// Width of the script's children.
-pub const SCRIPT_CHILDREN: usize = CHILDREN * SCRIPT_CHILD;
-const _: () = assert!(CHILDREN == 32 && SCRIPT_CHILD == 23);
+pub const SCRIPT_CHILDREN: usize = CHILDREN * CHILD_BITS;
+const _: () = assert!(CHILDREN == 32 && CHILD_BITS == 23);
 
 /// The scripted expander.
 #[derive(LogicBlock, Default)]
@@ -91,7 +89,7 @@ pub struct ScriptedExpander {
     opponent_q: DFF<Side>,
     latest_q: DFF<Board>,
     earlier_q: DFF<Board>,
-    child: Signal<Local, Bits<SCRIPT_CHILD>>,
+    child: Signal<Local, Bits<CHILD_BITS>>,
 }
 
 impl Logic for ScriptedExpander {
@@ -138,7 +136,7 @@ impl Logic for ScriptedExpander {
         self.child.next = 0.into();
         for i in 0..CHILDREN {
             if self.index.val().index() == i {
-                self.child.next = self.children_q.q.val().get_bits::<SCRIPT_CHILD>(i * 23);
+                self.child.next = self.children_q.q.val().get_bits::<CHILD_BITS>(i * 23);
             }
         }
         self.child_shape.next = self.child.val().get_bits::<7>(0);
