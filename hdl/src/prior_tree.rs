@@ -11,8 +11,8 @@
 //! (`prior_tree::expander_port`). The node memory is two RAMs in block RAM
 //! for the first `on_chip_blocks` blocks (`NodeMemory`) and the SDRAM for
 //! the others, through the port this block gives the SDRAM's controller
-//! (`hdl::Sdram`'s user side): the search presents the controller a `sync`
-//! with its `start`, which must find it idle or refreshing.
+//! (`hdl::Sdram`'s user side, both its readies): the search presents the
+//! controller a `sync` and begins once it is taken.
 //!
 //! Built with [`PriorTree::new`], the expander is `hdl::PriorExpander`
 //! with a buffer of its children ([`BufferedExpander`]), as
@@ -93,8 +93,10 @@ pub struct PriorTree {
     pub sdram_valid: Signal<Out, Bit>,
     /// The request.
     pub sdram_request: Signal<Out, SdramRequest>,
-    /// The request is taken.
+    /// An access presented now is taken (the controller's `ready`).
     pub sdram_ready: Signal<In, Bit>,
+    /// A sync presented now is taken (the controller's `sync_ready`).
+    pub sdram_sync_ready: Signal<In, Bit>,
     /// The controller asks for a write's next word.
     pub sdram_write_strobe: Signal<In, Bit>,
     /// The word.
@@ -209,6 +211,7 @@ impl PriorTree {
             sdram_valid: Default::default(),
             sdram_request: Default::default(),
             sdram_ready: Default::default(),
+            sdram_sync_ready: Default::default(),
             sdram_write_strobe: Default::default(),
             sdram_write_data: Default::default(),
             sdram_read_valid: Default::default(),
@@ -347,6 +350,7 @@ impl Logic for PriorTree {
         self.sdram_valid.next = self.tree.sdram_valid.val();
         self.sdram_request.next = self.tree.sdram_request.val();
         self.tree.sdram_ready.next = self.sdram_ready.val();
+        self.tree.sdram_sync_ready.next = self.sdram_sync_ready.val();
         self.tree.sdram_write_strobe.next = self.sdram_write_strobe.val();
         self.sdram_write_data.next = self.tree.sdram_write_data.val();
         self.tree.sdram_read_valid.next = self.sdram_read_valid.val();

@@ -202,13 +202,8 @@ impl Logic for PriorTreeRig {
         s.valid.next = t.sdram_valid.val();
         s.request.next = t.sdram_request.val();
         s.write_data.next = t.sdram_write_data.val();
-        // The tree reads one `ready` for whatever its port presents: the
-        // SDRAM's `sync_ready` for a sync, its `ready` for an access.
-        t.sdram_ready.next = if t.sdram_request.val().sync {
-            s.sync_ready.val()
-        } else {
-            s.ready.val()
-        };
+        t.sdram_ready.next = s.ready.val();
+        t.sdram_sync_ready.next = s.sync_ready.val();
         t.sdram_write_strobe.next = s.write_strobe.val();
         t.sdram_read_valid.next = s.read_valid.val();
         t.sdram_read_data.next = s.read_data.val();
@@ -247,6 +242,7 @@ impl Logic for PriorTreeRig {
         t.script_candidates.connect();
         t.script_edges.connect();
         t.sdram_ready.connect();
+        t.sdram_sync_ready.connect();
         t.sdram_write_strobe.connect();
         t.sdram_read_valid.connect();
         t.sdram_read_data.connect();
@@ -368,10 +364,8 @@ pub fn rig_verilog(on_chip_blocks: usize) -> Result<String, String> {
     for (name, bits) in &outputs {
         text += &format!("    output wire {}{name};\n", w(*bits));
     }
-    text += "    wire sdram_valid;\n    wire [33:0] sdram_request;\n    wire sdram_ready;\n";
-    text += "    wire access_ready;\n    wire sync_ready;\n";
-    // `request[1]`: a sync (the tree reads one ready for either).
-    text += "    assign sdram_ready = sdram_request[1] ? sync_ready : access_ready;\n";
+    text += "    wire sdram_valid;\n    wire [33:0] sdram_request;\n";
+    text += "    wire sdram_ready;\n    wire sdram_sync_ready;\n";
     text += "    wire sdram_write_strobe;\n    wire [15:0] sdram_write_data;\n";
     text += "    wire sdram_read_valid;\n    wire [15:0] sdram_read_data;\n";
     text += "    wire sdram_clk;\n    wire sdram_cke;\n    wire sdram_csn;\n    wire sdram_wen;\n";
@@ -388,6 +382,7 @@ pub fn rig_verilog(on_chip_blocks: usize) -> Result<String, String> {
                 "sdram_valid",
                 "sdram_request",
                 "sdram_ready",
+                "sdram_sync_ready",
                 "sdram_write_strobe",
                 "sdram_write_data",
                 "sdram_read_valid",
@@ -399,7 +394,7 @@ pub fn rig_verilog(on_chip_blocks: usize) -> Result<String, String> {
         .collect();
     text += &tree_ports.join(",\n");
     text += "\n    );\n";
-    text += "    top$sdram sdram(\n        .clock(clock), .valid(sdram_valid), .request(sdram_request), .ready(access_ready), .sync_ready(sync_ready),\n";
+    text += "    top$sdram sdram(\n        .clock(clock), .valid(sdram_valid), .request(sdram_request), .ready(sdram_ready), .sync_ready(sdram_sync_ready),\n";
     text += "        .write_strobe(sdram_write_strobe), .write_data(sdram_write_data),\n";
     text += "        .read_valid(sdram_read_valid), .read_data(sdram_read_data),\n";
     text += "        .sdram_clk(sdram_clk), .sdram_cke(sdram_cke), .sdram_csn(sdram_csn),\n";

@@ -44,8 +44,10 @@ pub struct SdramClients {
     pub valid: Signal<Out, Bit>,
     /// The request.
     pub request: Signal<Out, SdramRequest>,
-    /// It is taken.
+    /// An access presented now is taken (the controller's `ready`).
     pub ready: Signal<In, Bit>,
+    /// A sync presented now is taken (the controller's `sync_ready`).
+    pub sync_ready: Signal<In, Bit>,
     /// The controller asks for a write's next word.
     pub write_strobe: Signal<In, Bit>,
     /// The word.
@@ -84,7 +86,11 @@ impl Logic for SdramClients {
         }
         self.writer.write.next = self.valid.val() & self.request.val().write;
         self.writer.sync.next = self.request.val().sync;
+        // Taken: the controller's ready for what the port presents.
         self.writer.ready.next = self.ready.val();
+        if self.request.val().sync {
+            self.writer.ready.next = self.sync_ready.val();
+        }
         self.writer.strobe.next = self.write_strobe.val();
         self.buffer_index.next = self.writer.buffer_index.val();
         self.writer.buffer_entry.next = self.buffer_entry.val();

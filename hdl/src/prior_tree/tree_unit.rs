@@ -107,8 +107,10 @@ pub struct TreeUnit {
     pub sdram_valid: Signal<Out, Bit>,
     /// The request.
     pub sdram_request: Signal<Out, SdramRequest>,
-    /// The request is taken.
+    /// An access presented now is taken (the controller's `ready`).
     pub sdram_ready: Signal<In, Bit>,
+    /// A sync presented now is taken (the controller's `sync_ready`).
+    pub sdram_sync_ready: Signal<In, Bit>,
     /// The controller asks for a write's next word.
     pub sdram_write_strobe: Signal<In, Bit>,
     /// The word.
@@ -200,6 +202,7 @@ impl TreeUnit {
             sdram_valid: Default::default(),
             sdram_request: Default::default(),
             sdram_ready: Default::default(),
+            sdram_sync_ready: Default::default(),
             sdram_write_strobe: Default::default(),
             sdram_write_data: Default::default(),
             sdram_read_valid: Default::default(),
@@ -406,6 +409,7 @@ impl Logic for TreeUnit {
         self.sdram.link_beats.next = self.link.sdram_beats.val();
         self.sdram.buffer_entry.next = self.link.buffer_entry.val();
         self.sdram.ready.next = self.sdram_ready.val();
+        self.sdram.sync_ready.next = self.sdram_sync_ready.val();
         self.sdram.write_strobe.next = self.sdram_write_strobe.val();
         // The ports.
         self.sdram_valid.next = self.sdram.valid.val();

@@ -62,7 +62,7 @@ pub mod word;
 
 use crate::clock::{Budget, CLOCK_HZ};
 use crate::placer::placement_at;
-use blokus::{Engine, Move, Placement, Position};
+use blokus::{Bitboard, Engine, Move, Placement, Player, Position};
 pub use expansion::{Expansion, CHILDREN};
 
 /// A root child for people: its move (`None`, a pass), its visits and
@@ -166,12 +166,24 @@ impl PriorTree {
     }
 
     /// The last three placements before `position`, when it follows the
-    /// engine's own last move by one of the opponent's.
+    /// engine's own last move by one of the opponent's, or the opening
+    /// move alone (as the board, which takes in every move of its game,
+    /// has them); else none.
     fn history(&self, position: &Position) -> [Option<Placement>; 3] {
         let Some((after, mine)) = self.after.as_ref() else {
-            return [None; 3];
+            if position.plies() != 1 {
+                return [None; 3];
+            }
+            let opening = Position::new();
+            let placed = position.cells(opening.to_move());
+            let theirs = opening
+                .legal_placements()
+                .into_iter()
+                .find(|p| p.cells() == placed);
+            return [theirs, None, None];
         };
-        if position.plies() != after.plies() + 1 {
+        let grown = |p: Player| after.cells(p) & !position.cells(p) == Bitboard::EMPTY;
+        if position.plies() != after.plies() + 1 || !grown(Player::One) || !grown(Player::Two) {
             return [None; 3];
         }
         let mover = after.to_move();
@@ -296,5 +308,38 @@ mod tests {
         assert!(stopped.timed_out && !free.timed_out);
         assert!(stopped.rounds < free.rounds && stopped.rounds > 10);
         assert!(stopped.edges >= budget.watchdog);
+    }
+
+    #[test]
+    fn the_engine_searches_with_the_moves_it_saw_before_the_position() {
+        let budget = Budget::rounds_for(60_000);
+        let mut engine = PriorTree::new(budget);
+        // Its first search as the second player: the opening move.
+        let mut position = Position::new();
+        let opening = position.legal_placements()[25];
+        position.play(Move::Place(opening));
+        let mine = engine.choose(&position);
+        let first = search(&position, [Some(opening), None, None], budget);
+        assert_eq!(engine.last.as_ref(), Some(&first));
+        // Its next: the opponent's reply, its own move, the opening move.
+        position.play(mine);
+        let Move::Place(mine) = mine else {
+            panic!("a pass at the opening")
+        };
+        let theirs = position.legal_placements()[3];
+        position.play(Move::Place(theirs));
+        engine.choose(&position);
+        let second = search(&position, [Some(theirs), Some(mine), Some(opening)], budget);
+        assert_eq!(engine.last.as_ref(), Some(&second));
+        assert_ne!(
+            second,
+            search(&position, [None; 3], budget),
+            "the history counts"
+        );
+        // A position it has not seen grow from its last: no history.
+        let elsewhere = sensible_games(5, 1, 4)[0][12].clone();
+        engine.choose(&elsewhere);
+        let fresh = search(&elsewhere, [None; 3], budget);
+        assert_eq!(engine.last.as_ref(), Some(&fresh));
     }
 }
