@@ -9,14 +9,16 @@
 //!   ([`ContestState`]) and the game's flags;
 //! * [`PositionRegisters`], the board's registers and the placements into
 //!   them ([`Placer`]): the opponent's moves and the board's own;
-//! * [`SearchControl`], the [`BoardTree`] search from those registers for
+//! * [`SearchControl`], the [`PriorTree`] search from those registers for
 //!   the board's side, its budgets, and its move's code ([`CodeEncoder`]);
 //! * [`ReplyQueue`], the sending side: a reply's bytes through a [`UartTx`].
 //!
-//! Beside them, the [`SdramCheck`] over the board's SDRAM, whose pins the
-//! player carries: its request (`model::sdram_check::REQUEST`) outside a
-//! game starts it, a `0` abandons it, and its report line goes out through
-//! the reply queue between replies.
+//! Beside them, the board's SDRAM ([`SharedSdram`], whose pins the player
+//! carries), owned by the search's node memory in a game and by the
+//! [`SdramCheck`] outside one: the check's request
+//! (`model::sdram_check::REQUEST`) outside a game starts it, a `0`
+//! abandons it, and its report line goes out through the reply queue
+//! between replies.
 //!
 //! # Timing
 //! A request's last byte is checked in the cycle after the receiver's
@@ -34,6 +36,7 @@
 //! reply has not yet been handed to the transmitter; the referee never asks
 //! again before a reply is out.
 
+use crate::sdram::{SdramClient, SharedSdram};
 use crate::sdram_check::SdramCheck;
 use rust_hdl::prelude::*;
 
@@ -101,6 +104,7 @@ pub struct ContestPlayer {
     control: SearchControl,
     reply: ReplyQueue,
     check: SdramCheck,
+    sdram: SharedSdram,
 }
 
 impl ContestPlayer {
@@ -133,6 +137,7 @@ impl ContestPlayer {
             control: SearchControl::new(config),
             reply: ReplyQueue::new(config),
             check: SdramCheck::default(),
+            sdram: Default::default(),
         }
     }
 }
@@ -152,6 +157,7 @@ impl Logic for ContestPlayer {
         self.control.clock.next = self.clock.val();
         self.reply.clock.next = self.clock.val();
         self.check.clock.next = self.clock.val();
+        self.sdram.clock.next = self.clock.val();
 
         // The referee's bytes and requests, into the machine.
         self.reader.rx.next = self.rx.val();
@@ -199,6 +205,7 @@ impl Logic for ContestPlayer {
         self.control.cells_two.next = self.position.cells_two.val();
         self.control.used_one.next = self.position.used_one.val();
         self.control.used_two.next = self.position.used_two.val();
+        self.control.recent.next = self.position.recent.val();
         self.machine.search_done.next = self.control.done.val();
         self.machine.timed_out.next = self.control.timed_out.val();
 
@@ -208,22 +215,28 @@ impl Logic for ContestPlayer {
         self.reply.code.next = self.control.code.val();
         self.tx.next = self.reply.tx.val();
 
-        // The SDRAM check, its report between replies, the SDRAM's pins.
+        // The SDRAM check, its report between replies.
         self.check.start.next = self.machine.check_start.val();
         self.check.cancel.next = self.machine.new_game.val();
         self.reply.report_valid.next = self.check.report_valid.val();
         self.reply.report_byte.next = self.check.report_byte.val();
         self.check.report_taken.next = self.reply.report_taken.val();
-        self.sdram_clk.next = self.check.sdram_clk.val();
-        self.sdram_cke.next = self.check.sdram_cke.val();
-        self.sdram_csn.next = self.check.sdram_csn.val();
-        self.sdram_wen.next = self.check.sdram_wen.val();
-        self.sdram_rasn.next = self.check.sdram_rasn.val();
-        self.sdram_casn.next = self.check.sdram_casn.val();
-        self.sdram_a.next = self.check.sdram_a.val();
-        self.sdram_ba.next = self.check.sdram_ba.val();
-        self.sdram_dqm.next = self.check.sdram_dqm.val();
-        Signal::<InOut, Bits<16>>::link(&mut self.sdram_d, &mut self.check.sdram_d);
+
+        // The SDRAM: the search's and the check's, and its pins.
+        SdramClient::join(&mut self.control.sdram, &mut self.sdram.search);
+        self.sdram.search_busy.next = self.control.busy.val();
+        SdramClient::join(&mut self.check.sdram, &mut self.sdram.check);
+        self.sdram.check_busy.next = self.check.busy.val();
+        self.sdram_clk.next = self.sdram.sdram_clk.val();
+        self.sdram_cke.next = self.sdram.sdram_cke.val();
+        self.sdram_csn.next = self.sdram.sdram_csn.val();
+        self.sdram_wen.next = self.sdram.sdram_wen.val();
+        self.sdram_rasn.next = self.sdram.sdram_rasn.val();
+        self.sdram_casn.next = self.sdram.sdram_casn.val();
+        self.sdram_a.next = self.sdram.sdram_a.val();
+        self.sdram_ba.next = self.sdram.sdram_ba.val();
+        self.sdram_dqm.next = self.sdram.sdram_dqm.val();
+        Signal::<InOut, Bits<16>>::link(&mut self.sdram_d, &mut self.sdram.sdram_d);
 
         self.in_game.next = self.machine.in_game.val();
         self.busy.next = self.machine.working.val() | self.reply.busy.val() | self.check.busy.val();

@@ -10,6 +10,10 @@
 //!   at a time.
 //! - [`SdramPads`] (`pads`): the I/O registers, the data lines' tristate
 //!   buffers and the chip's clock.
+//! - [`SdramClient`] and [`SdramServer`] (`port`): the user's side as a
+//!   port bundle, a client's and its mirror.
+//! - [`SharedSdram`] (`shared`): the SDRAM owned in turn by the player's
+//!   two clients, the search and the check.
 //! - For simulation only: [`SdramChipModel`] (`chip_model`), the chip on its
 //!   pins with its timings checked, and [`SdramRig`] (`rig`), the SDRAM on
 //!   the chip model.
@@ -30,14 +34,18 @@ mod chip_model;
 mod controller;
 mod memory;
 mod pads;
+mod port;
 mod refresh;
 mod request;
 mod rig;
+mod shared;
 
 pub use chip_model::{chip_timings, Chip, ChipChecks, SdramChipModel};
 pub use controller::{SdramController, SdramState};
 pub use memory::Sdram;
 pub use pads::SdramPads;
+pub use port::{SdramClient, SdramServer};
 pub use refresh::RefreshCount;
 pub use request::SdramRequest;
 pub use rig::{rig_verilog, SdramRig};
+pub use shared::SharedSdram;

@@ -1,7 +1,7 @@
 //! The SDRAM check a person runs after flashing a board
 //! (`model::sdram_check`, its specification: the patterns, the passes and
 //! their cycles, the report line): [`SdramCheck`], a `LogicState` machine
-//! ([`CheckState`]) over the board's [`Sdram`], the patterns
+//! ([`CheckState`]) over the board's SDRAM (its user side, [`SdramClient`]), the patterns
 //! ([`CheckPatterns`], `patterns`), the span ([`CheckSpan`], `span`: a
 //! constant a Verilator model can take from its command line) and the
 //! report line ([`ReportLine`], `report`), which goes out a byte at a time
@@ -16,7 +16,7 @@
 //! read's last `read_valid`. The report line starts the cycle after the
 //! last pass. `cancel` (a new game) abandons the check at once.
 
-use crate::sdram::Sdram;
+use crate::sdram::SdramClient;
 use rust_hdl::prelude::*;
 
 mod patterns;
@@ -41,7 +41,7 @@ pub enum CheckState {
     Report,
 }
 
-/// The SDRAM check over the board's SDRAM, whose pins it carries.
+/// The SDRAM check over the board's SDRAM.
 #[derive(LogicBlock)]
 pub struct SdramCheck {
     /// The clock.
@@ -58,27 +58,8 @@ pub struct SdramCheck {
     pub report_valid: Signal<Out, Bit>,
     /// A check is running or its report going out.
     pub busy: Signal<Out, Bit>,
-    /// The chip's clock pin.
-    pub sdram_clk: Signal<Out, Clock>,
-    /// Clock enable pin.
-    pub sdram_cke: Signal<Out, Bit>,
-    /// Chip select pin.
-    pub sdram_csn: Signal<Out, Bit>,
-    /// Write enable pin.
-    pub sdram_wen: Signal<Out, Bit>,
-    /// RAS pin.
-    pub sdram_rasn: Signal<Out, Bit>,
-    /// CAS pin.
-    pub sdram_casn: Signal<Out, Bit>,
-    /// Address pins.
-    pub sdram_a: Signal<Out, Bits<13>>,
-    /// Bank pins.
-    pub sdram_ba: Signal<Out, Bits<2>>,
-    /// Byte mask pins.
-    pub sdram_dqm: Signal<Out, Bits<2>>,
-    /// The data lines.
-    pub sdram_d: Signal<InOut, Bits<16>>,
-    sdram: Sdram,
+    /// The SDRAM's user side (`crate::SharedSdram` serves it).
+    pub sdram: SdramClient,
     span: CheckSpan,
     patterns: CheckPatterns,
     report: ReportLine,
@@ -117,16 +98,6 @@ impl SdramCheck {
             report_byte: Default::default(),
             report_valid: Default::default(),
             busy: Default::default(),
-            sdram_clk: Default::default(),
-            sdram_cke: Default::default(),
-            sdram_csn: Default::default(),
-            sdram_wen: Default::default(),
-            sdram_rasn: Default::default(),
-            sdram_casn: Default::default(),
-            sdram_a: Default::default(),
-            sdram_ba: Default::default(),
-            sdram_dqm: Default::default(),
-            sdram_d: Default::default(),
             sdram: Default::default(),
             span: CheckSpan::new(words),
             patterns: Default::default(),
@@ -181,20 +152,8 @@ impl Logic for SdramCheck {
             self.cycles[i].clock.next = self.clock.val();
             self.cycles[i].d.next = self.cycles[i].q.val();
         }
-        self.sdram.clock.next = self.clock.val();
         self.patterns.clock.next = self.clock.val();
         self.report.clock.next = self.clock.val();
-        // The SDRAM's pins, through.
-        self.sdram_clk.next = self.sdram.sdram_clk.val();
-        self.sdram_cke.next = self.sdram.sdram_cke.val();
-        self.sdram_csn.next = self.sdram.sdram_csn.val();
-        self.sdram_wen.next = self.sdram.sdram_wen.val();
-        self.sdram_rasn.next = self.sdram.sdram_rasn.val();
-        self.sdram_casn.next = self.sdram.sdram_casn.val();
-        self.sdram_a.next = self.sdram.sdram_a.val();
-        self.sdram_ba.next = self.sdram.sdram_ba.val();
-        self.sdram_dqm.next = self.sdram.sdram_dqm.val();
-        Signal::<InOut, Bits<16>>::link(&mut self.sdram_d, &mut self.sdram.sdram_d);
         // The request: a burst of the pass (a `sync` in the sync state).
         self.writing.next = !self.pass.q.val().get_bit(0);
         // Decided from the registers alone, outside the machine's match, so

@@ -9,14 +9,16 @@
 #[path = "common/rows.rs"]
 mod rows;
 
+use hdl::sdram::SharedSdram;
 use hdl::{SdramCheck, SdramChipModel};
 use model::sdram::INIT_CYCLES;
 use model::sdram_check::{check, REPORT_LEN};
 use rows::simulate_cycles;
 use rust_hdl::prelude::*;
 
-/// The check on the chip model, a test's own wiring (the report's bytes
-/// taken as soon as offered).
+/// The check on the chip model through the player's shared SDRAM (the
+/// search's port idle), a test's own wiring (the report's bytes taken as
+/// soon as offered).
 #[derive(LogicBlock)]
 struct CheckRig {
     clock: Signal<In, Clock>,
@@ -30,6 +32,7 @@ struct CheckRig {
     busy: Signal<Out, Bit>,
     error: Signal<Out, Bit>,
     check: SdramCheck,
+    shared: SharedSdram,
     chip: SdramChipModel,
 }
 
@@ -47,6 +50,7 @@ impl CheckRig {
             busy: Default::default(),
             error: Default::default(),
             check: SdramCheck::new(words),
+            shared: Default::default(),
             chip: Default::default(),
         }
     }
@@ -61,16 +65,31 @@ impl Logic for CheckRig {
         self.report_byte.next = self.check.report_byte.val();
         self.report_valid.next = self.check.report_valid.val();
         self.busy.next = self.check.busy.val();
-        self.chip.sdram_clk.next = self.check.sdram_clk.val();
-        self.chip.sdram_cke.next = self.check.sdram_cke.val();
-        self.chip.sdram_csn.next = self.check.sdram_csn.val();
-        self.chip.sdram_wen.next = self.check.sdram_wen.val();
-        self.chip.sdram_rasn.next = self.check.sdram_rasn.val();
-        self.chip.sdram_casn.next = self.check.sdram_casn.val();
-        self.chip.sdram_a.next = self.check.sdram_a.val();
-        self.chip.sdram_ba.next = self.check.sdram_ba.val();
-        self.chip.sdram_dqm.next = self.check.sdram_dqm.val();
-        self.check.sdram_d.join(&mut self.chip.sdram_d);
+        let (c, h) = (&mut self.check.sdram, &mut self.shared);
+        h.clock.next = self.clock.val();
+        h.search_busy.next = false;
+        h.search.valid.next = false;
+        h.search.request.next = Default::default();
+        h.search.write_data.next = 0.into();
+        h.check_busy.next = self.check.busy.val();
+        h.check.valid.next = c.valid.val();
+        h.check.request.next = c.request.val();
+        h.check.write_data.next = c.write_data.val();
+        c.ready.next = h.check.ready.val();
+        c.sync_ready.next = h.check.sync_ready.val();
+        c.write_strobe.next = h.check.write_strobe.val();
+        c.read_valid.next = h.check.read_valid.val();
+        c.read_data.next = h.check.read_data.val();
+        self.chip.sdram_clk.next = h.sdram_clk.val();
+        self.chip.sdram_cke.next = h.sdram_cke.val();
+        self.chip.sdram_csn.next = h.sdram_csn.val();
+        self.chip.sdram_wen.next = h.sdram_wen.val();
+        self.chip.sdram_rasn.next = h.sdram_rasn.val();
+        self.chip.sdram_casn.next = h.sdram_casn.val();
+        self.chip.sdram_a.next = h.sdram_a.val();
+        self.chip.sdram_ba.next = h.sdram_ba.val();
+        self.chip.sdram_dqm.next = h.sdram_dqm.val();
+        h.sdram_d.join(&mut self.chip.sdram_d);
         self.chip.stuck.next = self.stuck.val();
         self.chip.stuck_bit.next = self.stuck_bit.val();
         self.chip.stuck_value.next = self.stuck_value.val();
@@ -82,6 +101,21 @@ impl Logic for CheckRig {
         self.check.start.connect();
         self.check.cancel.connect();
         self.check.report_taken.connect();
+        let (c, h) = (&mut self.check.sdram, &mut self.shared);
+        h.clock.connect();
+        h.search_busy.connect();
+        h.search.valid.connect();
+        h.search.request.connect();
+        h.search.write_data.connect();
+        h.check_busy.connect();
+        h.check.valid.connect();
+        h.check.request.connect();
+        h.check.write_data.connect();
+        c.ready.connect();
+        c.sync_ready.connect();
+        c.write_strobe.connect();
+        c.read_valid.connect();
+        c.read_data.connect();
         self.report_byte.connect();
         self.report_valid.connect();
         self.busy.connect();
@@ -94,7 +128,7 @@ impl Logic for CheckRig {
         self.chip.sdram_a.connect();
         self.chip.sdram_ba.connect();
         self.chip.sdram_dqm.connect();
-        self.check.sdram_d.connect();
+        self.shared.sdram_d.connect();
         self.chip.sdram_d.connect();
         self.chip.stuck.connect();
         self.chip.stuck_bit.connect();

@@ -222,11 +222,12 @@ fn bench_prints_the_figures_benchmarks_md_quotes() {
         "one-ply decision of the flat search's core (model::retired::one_ply, cycles",
         "  ply  0: ",
         &format!(
-            "board search (model::board_tree, {} engines, rounds during 2.0 ms, ",
+            "board search (model::prior_tree, {} engines, rounds during 2.0 ms, ",
             model::playout_bank::ENGINES
         ),
         "board search: ",
         &format!("playouts/s in hardware at {MHZ} MHz, "),
+        "the tree before it (model::board_tree, the board's search before the tree by prior, rounds during 2.0 ms): ",
         "flat search (model::retired::flat, the board's search before the tree, rounds during 2.0 ms): ",
         &format!("playouts/s by its cycles at {MHZ} MHz, "),
         "perft 2 from the start: 171396 leaves",

@@ -1,7 +1,8 @@
-//! The board's registers (each player's cells and tiles used) and the
-//! placements into them.
+//! The board's registers (each player's cells and tiles used, the last
+//! three moves) and the placements into them.
 
 use crate::board::Board;
+use crate::cell_playout::RecentMoves;
 use crate::placer::{BoxPlacer, ShapeBox, BOX_BITS};
 use crate::tiles::Tiles;
 use rust_hdl::prelude::*;
@@ -13,6 +14,11 @@ use rust_hdl::prelude::*;
 /// and its cells are written a cycle later, so that neither the shape's
 /// 91-way selection nor the corner's shift shares a cycle with the other
 /// (the board's longest path when the whole placer ran in the second).
+///
+/// The game's last three moves, the latest first, a pass as
+/// [`crate::tiles::PASS_SHAPE`], are the search's history (`model::player`
+/// gives the rule): shifted in the cycle a move is chosen (a `4`'s first
+/// code under the latest), passes all three when the registers clear.
 #[derive(LogicBlock)]
 pub struct PositionRegisters {
     /// The clock.
@@ -54,6 +60,8 @@ pub struct PositionRegisters {
     pub used_one: Signal<Out, Tiles>,
     /// Player 2's tiles used.
     pub used_two: Signal<Out, Tiles>,
+    /// The last three moves, the latest first.
+    pub recent: Signal<Out, RecentMoves>,
     shape_box: ShapeBox,
     box_placer: BoxPlacer,
     cells_one_q: DFF<Board>,
@@ -68,12 +76,19 @@ pub struct PositionRegisters {
     place_two: DFF<Bit>,
     /// Place the placer's cells in this cycle.
     place_now: DFF<Bit>,
-    /// The chosen placement's shape.
+    recent_q: DFF<RecentMoves>,
+    /// The chosen move: its shape, its corner, and whether it places a
+    /// tile (else a pass).
     chosen_shape: Signal<Local, Bits<7>>,
+    chosen_corner: Signal<Local, Bits<8>>,
+    chosen_places: Signal<Local, Bit>,
+    /// Its code as the history holds it.
+    chosen_code: Signal<Local, Bits<15>>,
     /// The placer's cells and tile bit.
     new_cells: Signal<Local, Board>,
     new_used: Signal<Local, Tiles>,
     tile_bit: Constant<Tiles>,
+    pass_code: Constant<Bits<15>>,
 }
 
 impl Default for PositionRegisters {
@@ -98,6 +113,7 @@ impl Default for PositionRegisters {
             cells_two: Default::default(),
             used_one: Default::default(),
             used_two: Default::default(),
+            recent: Default::default(),
             shape_box: Default::default(),
             box_placer: Default::default(),
             cells_one_q: Default::default(),
@@ -109,10 +125,15 @@ impl Default for PositionRegisters {
             place_corner: Default::default(),
             place_two: Default::default(),
             place_now: Default::default(),
+            recent_q: Default::default(),
             chosen_shape: Default::default(),
+            chosen_corner: Default::default(),
+            chosen_places: Default::default(),
+            chosen_code: Default::default(),
             new_cells: Default::default(),
             new_used: Default::default(),
             tile_bit: Constant::new(1u64.into()),
+            pass_code: Constant::new(crate::tiles::PASS_SHAPE.into()),
         }
     }
 }
@@ -131,27 +152,47 @@ impl Logic for PositionRegisters {
             place_tile,
             place_corner,
             place_two,
-            place_now
+            place_now,
+            recent_q
         );
-        // The placement, chosen (an opponent's code, or the search's move),
-        // its shape looked up, and placed in the next cycle.
+        // The move, chosen (an opponent's code, or the search's move), its
+        // shape looked up, and placed in the next cycle.
         self.chosen_shape.next = self.last_shape.val();
-        self.place_corner.d.next = self.last_corner.val();
-        self.place_now.d.next = false;
+        self.chosen_corner.next = self.last_corner.val();
+        self.chosen_places.next = false;
         self.place_two.d.next = !self.me_two.val();
         if self.place_first.val() {
             self.chosen_shape.next = self.first_shape.val();
-            self.place_corner.d.next = self.first_corner.val();
-            self.place_now.d.next = self.first_place.val();
+            self.chosen_corner.next = self.first_corner.val();
+            self.chosen_places.next = self.first_place.val();
         }
         if self.place_last.val() {
-            self.place_now.d.next = self.last_place.val();
+            self.chosen_places.next = self.last_place.val();
         }
         if self.place_best.val() {
             self.chosen_shape.next = self.best_shape.val();
-            self.place_corner.d.next = self.best_corner.val();
-            self.place_now.d.next = self.found.val();
+            self.chosen_corner.next = self.best_corner.val();
+            self.chosen_places.next = self.found.val();
             self.place_two.d.next = self.me_two.val();
+        }
+        self.place_corner.d.next = self.chosen_corner.val();
+        self.place_now.d.next = self.chosen_places.val();
+        // The history: the chosen move shifted in.
+        self.chosen_code.next = self.pass_code.val();
+        if self.chosen_places.val() {
+            self.chosen_code.next = (bit_cast::<15, 8>(self.chosen_corner.val()) << 7)
+                | bit_cast::<15, 7>(self.chosen_shape.val());
+        }
+        if self.place_last.val() | self.place_best.val() {
+            self.recent_q.d.next.latest = self.chosen_code.val();
+            self.recent_q.d.next.second = self.recent_q.q.val().latest;
+            self.recent_q.d.next.third = self.recent_q.q.val().second;
+        }
+        // A `4`'s first code (player 1's first move, before the board's
+        // blind one): under the latest.
+        if self.place_first.val() {
+            self.recent_q.d.next.second = self.chosen_code.val();
+            self.recent_q.d.next.third = self.recent_q.q.val().second;
         }
         self.shape_box.shape.next = self.chosen_shape.val();
         self.place_box.d.next = self.shape_box.box_mask.val();
@@ -174,10 +215,14 @@ impl Logic for PositionRegisters {
             self.cells_two_q.d.next = 0.into();
             self.used_one_q.d.next = 0.into();
             self.used_two_q.d.next = 0.into();
+            self.recent_q.d.next.latest = self.pass_code.val();
+            self.recent_q.d.next.second = self.pass_code.val();
+            self.recent_q.d.next.third = self.pass_code.val();
         }
         self.cells_one.next = self.cells_one_q.q.val();
         self.cells_two.next = self.cells_two_q.q.val();
         self.used_one.next = self.used_one_q.q.val();
         self.used_two.next = self.used_two_q.q.val();
+        self.recent.next = self.recent_q.q.val();
     }
 }

@@ -3,16 +3,20 @@
 
 use super::config::PlayerConfig;
 use crate::board::{board_from_cell_index, Board};
-use crate::board_tree::BoardTree;
+use crate::cell_playout::RecentMoves;
 use crate::move_code::CodeEncoder;
+use crate::prior_tree::PriorTree;
+use crate::sdram::SdramClient;
 use crate::search_budget::SearchBudget;
 use crate::tiles::Tiles;
 use blokus::Player;
-use model::board_tree::{EXPAND_AFTER, VISIT_BITS};
+use model::prior_tree::memory::ON_CHIP_BLOCKS;
 use rust_hdl::prelude::*;
 
-/// The search for the board's side: the [`BoardTree`] started from the
-/// board's registers (the board's own cells and tiles as its side's), its
+/// The search for the board's side: the [`PriorTree`] started from the
+/// board's registers (the board's own cells and tiles as its side's, the
+/// last three moves as its history), its node memory's first
+/// [`ON_CHIP_BLOCKS`] blocks on chip and the others in the SDRAM, its
 /// budgets ([`SearchBudget`]), and its move's code ([`CodeEncoder`]).
 #[derive(LogicBlock)]
 pub struct SearchControl {
@@ -32,6 +36,10 @@ pub struct SearchControl {
     pub used_one: Signal<In, Tiles>,
     /// Player 2's tiles used.
     pub used_two: Signal<In, Tiles>,
+    /// The last three moves, the latest first.
+    pub recent: Signal<In, RecentMoves>,
+    /// The SDRAM, for the node memory's blocks off chip.
+    pub sdram: SdramClient,
     /// The search is done, and its move's code is out: a cycle after the
     /// search's own `done`.
     pub done: Signal<Out, Bit>,
@@ -45,7 +53,9 @@ pub struct SearchControl {
     pub best_corner: Signal<Out, Bits<8>>,
     /// Its move's code (a pass's if none).
     pub code: Signal<Out, Bits<32>>,
-    search: BoardTree,
+    /// Searching, or a unit of the search still at work.
+    pub busy: Signal<Out, Bit>,
+    search: PriorTree,
     encoder: CodeEncoder,
     /// The code registered, and `done` with it: the search's move and the
     /// reply queue lie far apart on the chip, so that no logic lies on
@@ -53,10 +63,8 @@ pub struct SearchControl {
     code_q: DFF<Bits<32>>,
     done_q: DFF<Bit>,
     /// The search's budgets (`PlayerConfig::budget`; a Verilator model's
-    /// command line may set others) and its leaves' expansion after
-    /// `EXPAND_AFTER` visits.
+    /// command line may set others).
     budget: SearchBudget,
-    expand_after: Constant<Bits<VISIT_BITS>>,
     start_one_square: Constant<Board>,
     start_two_square: Constant<Board>,
 }
@@ -73,18 +81,20 @@ impl SearchControl {
             cells_two: Default::default(),
             used_one: Default::default(),
             used_two: Default::default(),
+            recent: Default::default(),
+            sdram: Default::default(),
             done: Default::default(),
             timed_out: Default::default(),
             found: Default::default(),
             best_shape: Default::default(),
             best_corner: Default::default(),
             code: Default::default(),
-            search: BoardTree::new(),
+            busy: Default::default(),
+            search: PriorTree::new(ON_CHIP_BLOCKS),
             encoder: CodeEncoder::new(),
             code_q: Default::default(),
             done_q: Default::default(),
             budget: SearchBudget::new(config.budget),
-            expand_after: Constant::new(u64::from(EXPAND_AFTER).into()),
             start_one_square: Constant::new(board_from_cell_index(
                 Player::One.start_square().index(),
             )),
@@ -102,26 +112,36 @@ impl Logic for SearchControl {
         self.search.clock.next = self.clock.val();
         self.search.start.next = self.start.val();
         self.search.cancel.next = self.cancel.val();
-        self.search.own.next = self.cells_one.val();
-        self.search.opponent.next = self.cells_two.val();
-        self.search.start_square.next = self.start_one_square.val();
-        self.search.opponent_start_square.next = self.start_two_square.val();
-        self.search.tiles_left.next = !self.used_one.val();
-        self.search.opponent_tiles_left.next = !self.used_two.val();
+        self.search.own.next.cells = self.cells_one.val();
+        self.search.own.next.start_square = self.start_one_square.val();
+        self.search.own.next.tiles = !self.used_one.val();
+        self.search.opponent.next.cells = self.cells_two.val();
+        self.search.opponent.next.start_square = self.start_two_square.val();
+        self.search.opponent.next.tiles = !self.used_two.val();
+        if self.me_two.val() {
+            self.search.own.next.cells = self.cells_two.val();
+            self.search.own.next.start_square = self.start_two_square.val();
+            self.search.own.next.tiles = !self.used_two.val();
+            self.search.opponent.next.cells = self.cells_one.val();
+            self.search.opponent.next.start_square = self.start_one_square.val();
+            self.search.opponent.next.tiles = !self.used_one.val();
+        }
         // The board searches from its registers, which hold no passes
         // (`model::player`'s position neither).
         self.search.passes.next = 0.into();
+        self.search.recent.next = self.recent.val();
         self.search.rounds_until.next = self.budget.rounds_until.val();
         self.search.watchdog.next = self.budget.watchdog.val();
-        self.search.expand_after.next = self.expand_after.val();
-        if self.me_two.val() {
-            self.search.own.next = self.cells_two.val();
-            self.search.opponent.next = self.cells_one.val();
-            self.search.start_square.next = self.start_two_square.val();
-            self.search.opponent_start_square.next = self.start_one_square.val();
-            self.search.tiles_left.next = !self.used_two.val();
-            self.search.opponent_tiles_left.next = !self.used_one.val();
-        }
+        // The SDRAM.
+        self.sdram.valid.next = self.search.sdram_valid.val();
+        self.sdram.request.next = self.search.sdram_request.val();
+        self.search.sdram_ready.next = self.sdram.ready.val();
+        self.search.sdram_sync_ready.next = self.sdram.sync_ready.val();
+        self.search.sdram_write_strobe.next = self.sdram.write_strobe.val();
+        self.sdram.write_data.next = self.search.sdram_write_data.val();
+        self.search.sdram_read_valid.next = self.sdram.read_valid.val();
+        self.search.sdram_read_data.next = self.sdram.read_data.val();
+        // The move.
         self.encoder.pass.next = !self.search.found.val();
         self.encoder.shape.next = self.search.best_shape.val();
         self.encoder.corner.next = self.search.best_corner.val();
@@ -133,5 +153,6 @@ impl Logic for SearchControl {
         self.best_shape.next = self.search.best_shape.val();
         self.best_corner.next = self.search.best_corner.val();
         self.code.next = self.code_q.q.val();
+        self.busy.next = self.search.busy.val();
     }
 }

@@ -1,6 +1,7 @@
 //! `arena blokus bench`: the move generator's speed on fixed positions
 //! (mid-game positions of seeded random games), the board's search (the
-//! tree) and the flat search it replaced at their real budgets on opening, middle and late positions (the hardware's
+//! tree by prior), the tree before it and the flat search before that at
+//! their real budgets on opening, middle and late positions (the hardware's
 //! playouts a second by its cycle-exact model, against the same search in
 //! software and, with `--pentobi`, Pentobi's simulations a second), and
 //! perft from the start.
@@ -205,8 +206,10 @@ impl TimedSearch {
     }
 }
 
-/// The board's search (`model::board_tree` at `tree_budget`, the board's by
-/// default: the model of `hdl::BoardTree`) and the flat search it replaced
+/// The board's search (`model::prior_tree` at `tree_budget`, the board's by
+/// default: the model of `hdl::PriorTree`, with no moves before the
+/// position), the tree it replaced (`model::board_tree`, the model of
+/// `hdl::BoardTree`, at the same budget) and the flat search before that
 /// (`model::retired::flat` at `flat_budget`) on the [`search_positions`]: the
 /// playouts a second of the hardware (its cycles, counted exactly by the
 /// model, at the board's clock) and of the same search in software on one
@@ -232,35 +235,35 @@ fn board_search(
     };
     let (mut hw, mut sw, mut sims) = (Vec::new(), Vec::new(), Vec::new());
     let (mut flat_hw, mut flat_sw) = (Vec::new(), Vec::new());
-    let (mut next_hw, mut next_sw) = (Vec::new(), Vec::new());
+    let (mut old_hw, mut old_sw) = (Vec::new(), Vec::new());
     let (mut board_ms, mut timed_out) = (Vec::new(), 0);
     for (ply, position) in search_positions() {
         let tree = TimedSearch::run(|| {
-            let o = board_tree::search(black_box(&position), tree_budget);
+            let o = prior_tree::search(black_box(&position), [None; 3], tree_budget);
             (o.playouts() as f64, o.edges, o.timed_out)
         });
         let flat = TimedSearch::run(|| {
             let o = flat::search(black_box(&position), flat_budget);
             (f64::from(o.playouts), o.edges, o.timed_out)
         });
-        let next = TimedSearch::run(|| {
-            let o = prior_tree::search(black_box(&position), [None; 3], tree_budget);
+        let old = TimedSearch::run(|| {
+            let o = board_tree::search(black_box(&position), tree_budget);
             (o.playouts() as f64, o.edges, o.timed_out)
         });
         board_ms.push(tree.board_seconds * 1e3);
         timed_out += usize::from(tree.timed_out);
         let mut line = format!(
             "  ply {ply:2}: {:6.0} playouts in {:.1} ms of board time: {:8.0}/s in hardware, \
-             {:7.0}/s in software; next search {:6.0} in {:.1} ms: {:8.0}/s by its cycles, {:7.0}/s in software; \
+             {:7.0}/s in software; the tree before it {:6.0} in {:.1} ms: {:8.0}/s by its cycles, {:7.0}/s in software; \
              flat search {:6.0} in {:.1} ms: {:7.0}/s by its cycles, {:7.0}/s in software",
             tree.playouts,
             tree.board_seconds * 1e3,
             tree.hardware_rate(),
             tree.software_rate(),
-            next.playouts,
-            next.board_seconds * 1e3,
-            next.hardware_rate(),
-            next.software_rate(),
+            old.playouts,
+            old.board_seconds * 1e3,
+            old.hardware_rate(),
+            old.software_rate(),
             flat.playouts,
             flat.board_seconds * 1e3,
             flat.hardware_rate(),
@@ -287,15 +290,15 @@ fn board_search(
             sw.push(tree.software_rate());
             flat_hw.push(flat.hardware_rate());
             flat_sw.push(flat.software_rate());
-            next_hw.push(next.hardware_rate());
-            next_sw.push(next.software_rate());
+            old_hw.push(old.hardware_rate());
+            old_sw.push(old.software_rate());
         }
     }
     let max_ms = board_ms.iter().copied().fold(0.0, f64::max);
     let ms = |budget: Budget| budget.rounds_until as f64 * 1e3 / CLOCK_HZ as f64;
     writeln!(
         out,
-        "board search (model::board_tree, {} engines, rounds during {:.1} ms, {} positions): board time median {:.1} ms, \
+        "board search (model::prior_tree, {} engines, rounds during {:.1} ms, {} positions): board time median {:.1} ms, \
          max {max_ms:.1} ms at {mhz} MHz; watchdog fired {timed_out} times",
         playout_bank::ENGINES,
         ms(tree_budget),
@@ -308,13 +311,13 @@ fn board_search(
         "board search: {h:.0} playouts/s in hardware at {mhz} MHz, {s:.0} playouts/s in software on one core, ratio {:.1}",
         h / s
     )?;
-    let (nh, ns) = (median(&mut next_hw), median(&mut next_sw));
+    let (oh, os) = (median(&mut old_hw), median(&mut old_sw));
     writeln!(
         out,
-        "next search (model::prior_tree, the board's next search as its hardware will run it, rounds during {:.1} ms): \
-         {nh:.0} playouts/s by its cycles at {mhz} MHz, {ns:.0} playouts/s in software on one core, ratio {:.1}",
+        "the tree before it (model::board_tree, the board's search before the tree by prior, rounds during {:.1} ms): \
+         {oh:.0} playouts/s by its cycles at {mhz} MHz, {os:.0} playouts/s in software on one core, ratio {:.1}",
         ms(tree_budget),
-        nh / ns
+        oh / os
     )?;
     let (fh, fs) = (median(&mut flat_hw), median(&mut flat_sw));
     writeln!(
@@ -329,19 +332,20 @@ fn board_search(
         writeln!(
             out,
             "Pentobi 30.3 (level 7, one thread): {p:.0} simulations/s; the board / Pentobi {:.2}, \
-             the next search / Pentobi {:.2}, the flat search / Pentobi {:.2}",
+             the tree before it / Pentobi {:.2}, the flat search / Pentobi {:.2}",
             h / p,
-            nh / p,
+            oh / p,
             fh / p
         )?;
     }
     Ok(())
 }
 
-/// `arena blokus bench --playouts-per-ply`: the playouts the board's tree
-/// plays in its budget at every even ply, the mean over the positions of
-/// `games` games that open with 4 random moves and go on greedily (those
-/// not over), as `model::next::budget::BOARD_PLAYOUTS` holds them.
+/// `arena blokus bench --playouts-per-ply`: the playouts the board's search
+/// (the tree by prior) and the tree before it play in their budget at every
+/// even ply, the mean over the positions of `games` games that open with 4
+/// random moves and go on greedily (those not over); the last line is the
+/// tree before it's, as `model::next::budget::BOARD_PLAYOUTS` holds them.
 pub fn playouts_per_ply(games: usize, out: &mut dyn Write) -> anyhow::Result<()> {
     let histories = games::blokus::sensible_games(BENCH_SEED, games, 4);
     let mut table = Vec::new();
@@ -365,7 +369,7 @@ pub fn playouts_per_ply(games: usize, out: &mut dyn Write) -> anyhow::Result<()>
         let next_mean = next.iter().sum::<u64>() / next.len() as u64;
         writeln!(
             out,
-            "ply {ply:2}: {mean} playouts, the next search {next_mean} (means of {} positions)",
+            "ply {ply:2}: the board {next_mean} playouts, the tree before it {mean} (means of {} positions)",
             counts.len()
         )?;
         table.push(mean);

@@ -50,7 +50,9 @@ pub mod retired;
 pub mod sdram;
 pub mod sdram_check;
 
-/// The board's search as a host engine: the tree over the playout bank
-/// ([`board_tree`]), what the FPGA player plays, move for move (engines
-/// `board-model[:MS]` and `board-tree[:MS]`).
-pub type BoardModel = board_tree::BoardTree;
+/// The board's search as a host engine: the tree by prior over the playout
+/// bank ([`prior_tree`]), what the FPGA player plays, move for move
+/// (engines `board-model[:MS]` and `prior-tree[:MS]`; the history it gives
+/// its first search of a game is what the position alone tells, see
+/// [`prior_tree::PriorTree`]).
+pub type BoardModel = prior_tree::PriorTree;

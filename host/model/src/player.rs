@@ -1,7 +1,8 @@
 //! Model of `hdl::ContestPlayer`: the whole board player, byte by byte. The
 //! referee's bytes in, the board's bytes out, with the board's registers
 //! (each player's cells and used tiles, who the board is, the request being
-//! read) and its search (the tree, [`super::board_tree`], within the board's budget). For any game the referee plays,
+//! read, the last three moves) and its search (the tree,
+//! [`super::prior_tree`], within the board's budget). For any game the referee plays,
 //! the hardware sends exactly the bytes this model sends; the engine
 //! `board-model` plays through it.
 //!
@@ -46,16 +47,25 @@
 //! nothing. Then the board searches for its own player and answers the
 //! search's move (or `0000`), which goes into its own registers.
 //!
+//! The search's history (its engines' refinements) is the game's last
+//! three moves, the latest first, a pass as `None`, kept as they come in:
+//! each opponent's code in the order its request gives them and each of
+//! the board's own moves go in as the latest, but for the first code of a
+//! `4 MMMM MMMM` (2013, after the board's blind first move as player 2),
+//! which goes in under the latest (the blind move), where the game played
+//! it. A new game (`0`, `2S`, `3S`) clears it.
+//!
 //! Unlike `PlayerLink`, the board does not replay the game, so it does not
 //! notice an opponent's move that is well-formed but illegal, nor a request
 //! that comes when it is the opponent's turn: it plays on from the boards
 //! it holds. The referee never sends either.
 
-use crate::board_tree::{search, tree_budget, TreeOutcome};
+use crate::board_tree::tree_budget;
 use crate::clock::{Budget, CLOCK_HZ};
 use crate::move_code::{decode, encode, Decoded};
 use crate::placer::placement_at;
-use blokus::{Bitboard, Player, Position};
+use crate::prior_tree::{search, Outcome};
+use blokus::{Bitboard, Placement, Player, Position};
 use protocol::Exchange;
 use protocol::{player_of_start_byte, Scheme, GAME_OVER, MOVE_LEN, NEW_GAME};
 
@@ -93,9 +103,11 @@ pub struct BoardPlayer {
     asking_blind: bool,
     cells: [Bitboard; 2],
     used: [u32; 2],
+    /// The last three moves taken in, the latest first (`None`: a pass).
+    recent: [Option<Placement>; 3],
     malformed: bool,
     budget: Budget,
-    last_search: Option<(Position, TreeOutcome)>,
+    last_search: Option<(Position, Outcome)>,
     /// The SDRAM check's span, and its report once computed.
     sdram_words: u32,
     sdram_report: Option<crate::sdram_check::Report>,
@@ -118,6 +130,7 @@ impl BoardPlayer {
             asking_blind: false,
             cells: [Bitboard::EMPTY; 2],
             used: [0; 2],
+            recent: [None; 3],
             malformed: false,
             budget: tree_budget(),
             last_search: None,
@@ -170,7 +183,7 @@ impl BoardPlayer {
     }
 
     /// The position and result of the last search.
-    pub fn last_search(&self) -> Option<&(Position, TreeOutcome)> {
+    pub fn last_search(&self) -> Option<&(Position, Outcome)> {
         self.last_search.as_ref()
     }
 
@@ -181,7 +194,7 @@ impl BoardPlayer {
 
     /// The board time of `reply`, the bytes [`BoardPlayer::received`] just
     /// returned, in board clock cycles as the model counts them: for a move,
-    /// the search's own cycles ([`TreeOutcome::edges`], exact), for the
+    /// the search's own cycles ([`Outcome::edges`], exact), for the
     /// SDRAM check's report its passes' cycles, then the reply's bytes on
     /// the line; the few cycles of the contest machine around the search
     /// (and of the check around its passes) are not modelled.
@@ -246,6 +259,7 @@ impl BoardPlayer {
     fn new_game(&mut self) {
         self.cells = [Bitboard::EMPTY; 2];
         self.used = [0; 2];
+        self.recent = [None; 3];
         self.own_moves = 0;
         self.blind = false;
         self.asking_blind = false;
@@ -301,7 +315,10 @@ impl BoardPlayer {
                 if !valid(&one) || !valid(&two) {
                     return self.drop_request();
                 }
+                // Player 1's first move goes in under the board's blind one,
+                // which the game played after it.
                 self.opponent_plays(one);
+                self.recent.swap(0, 1);
                 self.opponent_plays(two);
                 self.blind = false;
                 self.moved_first = false;
@@ -326,8 +343,9 @@ impl BoardPlayer {
     }
 
     fn opponent_plays(&mut self, decoded: Decoded) {
-        if let Decoded::Place { shape, corner } = decoded {
-            self.place(self.me.other(), shape, corner);
+        match decoded {
+            Decoded::Place { shape, corner } => self.place(self.me.other(), shape, corner),
+            _ => self.taken_in(None),
         }
     }
 
@@ -335,18 +353,27 @@ impl BoardPlayer {
         let placement = placement_at(shape, corner).expect("a decoded code lies on the board");
         self.cells[player.index()] |= placement.cells();
         self.used[player.index()] |= placement.tile().bit();
+        self.taken_in(Some(placement));
+    }
+
+    /// A move into the history.
+    fn taken_in(&mut self, placed: Option<Placement>) {
+        self.recent = [placed, self.recent[0], self.recent[1]];
     }
 
     /// The search for the board's player and the reply it sends.
     fn answer(&mut self) -> Vec<u8> {
         let position = self.position();
-        let choice = search(&position, self.budget);
+        let choice = search(&position, self.recent, self.budget);
         let reply = match choice.best {
-            Some(m) => {
-                self.place(self.me, m.shape, m.corner);
-                encode(false, m.shape, m.corner)
+            Some((shape, corner)) => {
+                self.place(self.me, shape, corner);
+                encode(false, shape, corner)
             }
-            None => encode(true, 0, 0),
+            None => {
+                self.taken_in(None);
+                encode(true, 0, 0)
+            }
         };
         self.last_search = Some((position, choice));
         self.own_moves = (self.own_moves + 1).min(2);

@@ -123,6 +123,12 @@ impl PlayerLink {
         self.me
     }
 
+    /// This game's moves so far, in the game's order (2013's blind first
+    /// move of player 2 among them once player 1's first is known).
+    pub fn moves(&self) -> &[MoveCode] {
+        &self.moves
+    }
+
     /// The scheme the link follows where the state cannot tell.
     pub fn scheme(&self) -> Scheme {
         self.configured.or(self.seen).unwrap_or(Scheme::S2013)

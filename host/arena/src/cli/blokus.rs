@@ -96,13 +96,15 @@ pub enum BlokusCommand {
         #[arg(long, value_name = "PATH")]
         pentobi: Option<PathBuf>,
         /// Milliseconds of board time the board's searches start rounds in
-        /// (default: each one's own budget: 850 for the board's tree, 650
-        /// for the flat search it replaced).
+        /// (default: each one's own budget: 850 for the board's tree by
+        /// prior and the tree before it, 650 for the flat search before
+        /// that).
         #[arg(long, value_name = "MS")]
         search_ms: Option<f64>,
-        /// Instead, the playouts the board's tree plays in its budget at
-        /// every even ply, over the positions of --games games (the table
-        /// the board's next search takes as its budget).
+        /// Instead, the playouts the board's search and the tree before it
+        /// play in their budget at every even ply, over the positions of
+        /// --games games (the tree before it's is the table `board-next`
+        /// takes as its budget).
         #[arg(long)]
         playouts_per_ply: bool,
     },

@@ -1,7 +1,6 @@
 use super::*;
-use crate::BoardModel;
-use blokus::Engine;
 use blokus::MoveCode;
+use blokus::{Engine, Move};
 use games::blokus::{RandomEngine, SearchEngine};
 use protocol::EndReason;
 use protocol::{play_offline, EnginePlayer, Exchange};
@@ -16,26 +15,39 @@ fn test_board(scheme: Option<Scheme>) -> BoardPlayer {
     BoardPlayer::new(*b"FP", scheme).with_budget(TEST_BUDGET)
 }
 
-/// The protocol machine of the spec with the board's search as its engine:
-/// what the board must send.
+/// The protocol machine of the spec with the board's search: what the
+/// board must send. The search's history is the game's last three moves
+/// as the protocol machine replays them.
 struct Reference {
     link: PlayerLink,
-    engine: BoardModel,
 }
 
 impl Reference {
     fn new(scheme: Option<Scheme>) -> Reference {
         Reference {
             link: PlayerLink::new(*b"FP", scheme),
-            engine: BoardModel::new(TEST_BUDGET),
         }
+    }
+
+    /// The game's last three moves, the latest first (`None`: a pass).
+    fn history(&self) -> [Option<Placement>; 3] {
+        let mut history = [None; 3];
+        for (slot, code) in history.iter_mut().zip(self.link.moves().iter().rev()) {
+            if let Decoded::Place { shape, corner } = decode(code.to_wire()) {
+                *slot = placement_at(shape, corner);
+            }
+        }
+        history
     }
 
     fn received(&mut self, byte: u8) -> Vec<u8> {
         match self.link.received(byte) {
             Some(Event::Send(bytes)) => bytes,
             Some(Event::Move(position)) => {
-                let m = self.engine.choose(&position);
+                let best = search(&position, self.history(), TEST_BUDGET).best;
+                let m = best.map_or(Move::Pass, |(shape, corner)| {
+                    Move::Place(placement_at(shape, corner).expect("a child on the board"))
+                });
                 self.link.answer(m.code()).to_vec()
             }
             Some(Event::GameOver) | None => Vec::new(),
