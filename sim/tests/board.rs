@@ -8,9 +8,13 @@
 //! player (`model::player::BoardPlayer`) given the same games.
 //!
 //! The board is built with a search budget of 1 ms of board time
-//! ([`TEST_BUDGET`]): Verilator runs about 240,000 of its cycles a second,
-//! so the real board's 0.85 s would take some 140 s a move. The budget is a
-//! constant of the same hardware; the model takes it too.
+//! ([`TEST_BUDGET`]): Verilator runs some 125,000 to 240,000 of its cycles
+//! a second, so the real board's 0.85 s would take minutes a move. The
+//! budget is a constant of the same hardware; the model takes it too. In
+//! that budget the search's tree stays in block RAM, so one more search,
+//! from the opening with 60 ms ([`DEEP_BUDGET`]), grows it into the SDRAM
+//! (its chip model inside the simulated board) and must answer the
+//! model's move in the model's board time.
 #![cfg(unix)]
 
 use arena::links::run::{GameReport, Match, MatchOptions};
@@ -23,15 +27,20 @@ use protocol::Scheme;
 use protocol::{play_offline, Exchange};
 use sim::board::ulx3s_spec;
 use sim::verilated::{Answer, Model};
-use sim::{serve_on_pty, OnHangUp};
+use sim::{serve_on_pty, Activity, OnHangUp, SerialDevice};
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The contest's limit; the board must answer well inside it.
 const BOARD_LIMIT: Duration = Duration::from_millis(800);
 
 /// The search's budgets: rounds start during 25,000 cycles (1 ms).
 const TEST_BUDGET: Budget = Budget::rounds_for(25_000);
+
+/// A budget whose tree outgrows the block RAM from the opening: rounds
+/// during 3,000,000 cycles (60 ms), some 1,500 blocks of which the first
+/// 1,024 are on chip.
+const DEEP_BUDGET: Budget = Budget::rounds_for(3_000_000);
 
 /// A player that replays recorded moves: its team code, then its moves in order.
 struct Replay(std::vec::IntoIter<MoveCode>);
@@ -169,4 +178,68 @@ fn a_budget_beyond_the_search_timer_is_refused_before_any_build() {
     })
     .expect_err("the plusargs would be cut to the timer's width");
     assert!(error.contains("26-bit timer"), "{error}");
+}
+
+#[test]
+fn a_search_whose_tree_grows_into_the_sdram_answers_the_models_move_in_its_board_time() {
+    let spec = ulx3s_spec(hdl::PlayerConfig {
+        budget: DEEP_BUDGET,
+        ..hdl::PlayerConfig::default()
+    })
+    .unwrap();
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("board-sim");
+    let model =
+        Model::build_in(&cache, &spec, &mut |m| println!("{m}")).unwrap_or_else(|e| panic!("{e}"));
+    let mut board = model.start().unwrap();
+    let probe = board.probe();
+    let mut player = BoardPlayer::new(*b"FP", None).with_budget(DEEP_BUDGET);
+    let deadline = Instant::now() + Duration::from_secs(900);
+    let mut replies = Vec::new();
+    for request in [b"0".as_slice(), b"2A"] {
+        for &byte in request {
+            board.receive(byte);
+        }
+        let mut got = Vec::new();
+        loop {
+            let activity = board.advance();
+            got.extend(std::iter::from_fn(|| board.poll_transmit()));
+            if activity == Activity::Idle {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the board never finished");
+        }
+        let want = player.exchange(request);
+        assert_eq!(got, want, "after {:?}", String::from_utf8_lossy(request));
+        replies.push(want);
+    }
+    let (_, outcome) = player.last_search().expect("the board searched");
+    assert!(
+        outcome.blocks > model::prior_tree::memory::ON_CHIP_BLOCKS,
+        "the tree stayed on chip: {} blocks",
+        outcome.blocks
+    );
+    // The answer's board time against the model's count (the search's
+    // cycles, the reply's bytes), which starts at the end of the request's
+    // last frame: the board's receiver takes that byte in the middle of its
+    // stop bit, half a bit earlier, and the contest machine's few cycles
+    // around the search come out of that half bit. So the board answers
+    // before the model's count, by less than half a bit.
+    let answer = probe.answers().last().cloned().expect("an answer");
+    let modelled = player.reply_cycles(&replies[1]);
+    println!(
+        "the opening in {} board cycles ({} modelled): {} playouts, {} blocks ({} in the SDRAM), depth {}; {:.0} cycles/s",
+        answer.cycles,
+        modelled,
+        outcome.playouts(),
+        outcome.blocks,
+        outcome.blocks - model::prior_tree::memory::ON_CHIP_BLOCKS,
+        outcome.depth,
+        probe.cycles_per_second()
+    );
+    let half_bit = model.cycles_per_bit / 2;
+    assert!(
+        answer.cycles < modelled && modelled - answer.cycles < half_bit,
+        "{} cycles, the model's {modelled}",
+        answer.cycles
+    );
 }
