@@ -18,6 +18,7 @@ pub mod contest_player;
 pub mod evaluator;
 pub mod expander;
 pub mod grow;
+pub mod lut_ram;
 pub mod mask_unit;
 pub mod move_code;
 pub mod neighbours;

@@ -3,10 +3,13 @@
 //! first, kept in a buffer of [`CHILDREN`] entries that `index` reads.
 //! `start` empties the buffer (entry 0 then shows a pass, shape 127, as a
 //! position without a placement has it); `busy` holds through `done`, as
-//! the scripted expander's does.
+//! the scripted expander's does. The entries are distributed RAM
+//! ([`LutRam`]), a flag a entry saying which hold a child of this
+//! expansion: an entry not written since the `start` reads as empty.
 
 use super::expander_port::{CANDIDATE_BITS, CHILD_BITS, COUNT_BITS, DISTANCE_BITS, SUM_BITS};
 use crate::board::Board;
+use crate::lut_ram::LutRam;
 use crate::prior_expander::PriorExpander;
 use crate::side::Side;
 use model::prior_tree::expansion::CHILDREN;
@@ -50,7 +53,9 @@ pub struct BufferedExpander {
     /// Its distance below the best.
     pub child_distance: Signal<Out, Bits<DISTANCE_BITS>>,
     expander: PriorExpander,
-    entries: [DFF<Bits<CHILD_BITS>>; CHILDREN],
+    entries: LutRam<Bits<CHILD_BITS>, 5>,
+    /// The entries written since the `start`.
+    written: DFF<Bits<CHILDREN>>,
     /// The next child's entry.
     next_entry: DFF<Bits<5>>,
     entry: Signal<Local, Bits<CHILD_BITS>>,
@@ -79,6 +84,7 @@ impl BufferedExpander {
             child_distance: Default::default(),
             expander: PriorExpander::new(),
             entries: Default::default(),
+            written: Default::default(),
             next_entry: Default::default(),
             entry: Default::default(),
             streamed: Default::default(),
@@ -95,7 +101,8 @@ impl Default for BufferedExpander {
 impl Logic for BufferedExpander {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, next_entry);
+        dff_setup!(self, clock, next_entry, written);
+        self.entries.clock.next = self.clock.val();
         self.expander.clock.next = self.clock.val();
         self.expander.start.next = self.start.val();
         self.expander.own.next = self.own.val();
@@ -105,28 +112,27 @@ impl Logic for BufferedExpander {
         self.streamed.next = bit_cast::<CHILD_BITS, 7>(self.expander.child_shape.val())
             | (bit_cast::<CHILD_BITS, 8>(self.expander.child_corner.val()) << 7)
             | (bit_cast::<CHILD_BITS, DISTANCE_BITS>(self.expander.child_distance.val()) << 15);
+        // A streamed child into the next entry.
+        self.entries.write_enable.next = self.expander.child.val();
+        self.entries.write_address.next = self.next_entry.q.val();
+        self.entries.write_data.next = self.streamed.val();
         if self.expander.child.val() {
             self.next_entry.d.next = self.next_entry.q.val() + 1;
+            self.written.d.next = self.written.q.val()
+                | (bit_cast::<CHILDREN, 1>(1.into()) << self.next_entry.q.val());
         }
         if self.start.val() {
             self.next_entry.d.next = 0.into();
+            self.written.d.next = 0.into();
         }
+        // The entry shown: empty (entry 0 a pass) unless written.
+        self.entries.read_address.next = self.index.val();
         self.entry.next = 0.into();
-        for i in 0..CHILDREN {
-            self.entries[i].clock.next = self.clock.val();
-            self.entries[i].d.next = self.entries[i].q.val();
-            if self.expander.child.val() & (self.next_entry.q.val().index() == i) {
-                self.entries[i].d.next = self.streamed.val();
-            }
-            if self.start.val() {
-                self.entries[i].d.next = 0.into();
-            }
-            if self.index.val().index() == i {
-                self.entry.next = self.entries[i].q.val();
-            }
+        if self.index.val() == 0 {
+            self.entry.next = 127.into();
         }
-        if self.start.val() {
-            self.entries[0].d.next = 127.into();
+        if self.written.q.val().get_bit(self.index.val().index()) {
+            self.entry.next = self.entries.read_data.val();
         }
         self.busy.next = self.expander.busy.val() | self.expander.done.val();
         self.done.next = self.expander.done.val();

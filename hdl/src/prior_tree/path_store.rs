@@ -1,7 +1,8 @@
-//! The paths of the leaves the tree unit has descended to, as registers:
-//! two stores, each a node's address and selection fields at every depth,
-//! its length and how deep it shares the path that was in the bank's hands
-//! when it was descended. A descent writes the store that is not the
+//! The paths of the leaves the tree unit has descended to: two stores,
+//! each a node's address and selection fields at every depth (in
+//! distributed RAM, [`LutRam`]: entry `store * 32 + depth`, the addresses
+//! twice for their two reads), its length and how deep it shares the path
+//! that was in the bank's hands when it was descended (registers). A descent writes the store that is not the
 //! bank's; the bank's run then holds its store until that run's backup.
 //!
 //! The backup of a run writes the selection fields of each node from its
@@ -12,6 +13,7 @@
 //! `shared` nodes with it.
 
 use super::word::{ADDRESS, SELECTION};
+use crate::lut_ram::LutRam;
 use model::prior_tree::search::MAX_DEPTH;
 use rust_hdl::prelude::*;
 
@@ -19,7 +21,11 @@ use rust_hdl::prelude::*;
 pub const DEPTH: usize = 6;
 const _: () = assert!(MAX_DEPTH == 32 && MAX_DEPTH < 1 << DEPTH);
 
-/// The two stores.
+/// Width of an entry's place: a store and a depth.
+const ENTRY: usize = 6;
+
+/// The two stores. A descent writes its nodes (`push`) and a backup its
+/// snoops, never in the same cycle: the tree unit does one job at a time.
 #[derive(LogicBlock, Default)]
 pub struct PathStores {
     /// The clock.
@@ -67,30 +73,26 @@ pub struct PathStores {
     pub flying_address: Signal<Out, Bits<ADDRESS>>,
     /// The path's length.
     pub flying_length: Signal<Out, Bits<DEPTH>>,
-    addresses_0: [DFF<Bits<ADDRESS>>; MAX_DEPTH],
-    addresses_1: [DFF<Bits<ADDRESS>>; MAX_DEPTH],
-    selections_0: [DFF<Bits<SELECTION>>; MAX_DEPTH],
-    selections_1: [DFF<Bits<SELECTION>>; MAX_DEPTH],
+    /// The addresses, for the backup's read and for the descent's.
+    addresses_read: LutRam<Bits<ADDRESS>, ENTRY>,
+    addresses_flying: LutRam<Bits<ADDRESS>, ENTRY>,
+    selections: LutRam<Bits<SELECTION>, ENTRY>,
     lengths: [DFF<Bits<DEPTH>>; 2],
     shared: [DFF<Bits<DEPTH>>; 2],
     /// The snoop's depth is within its store's shared nodes.
     shares: Signal<Local, Bit>,
     snoop_wide: Signal<Local, Bits<DEPTH>>,
+    /// The entries a descent writes and the backup reads.
+    push_entry: Signal<Local, Bits<ENTRY>>,
+    read_entry: Signal<Local, Bits<ENTRY>>,
 }
 
 impl Logic for PathStores {
     #[hdl_gen]
     fn update(&mut self) {
-        for d in 0..MAX_DEPTH {
-            self.addresses_0[d].clock.next = self.clock.val();
-            self.addresses_1[d].clock.next = self.clock.val();
-            self.selections_0[d].clock.next = self.clock.val();
-            self.selections_1[d].clock.next = self.clock.val();
-            self.addresses_0[d].d.next = self.addresses_0[d].q.val();
-            self.addresses_1[d].d.next = self.addresses_1[d].q.val();
-            self.selections_0[d].d.next = self.selections_0[d].q.val();
-            self.selections_1[d].d.next = self.selections_1[d].q.val();
-        }
+        self.addresses_read.clock.next = self.clock.val();
+        self.addresses_flying.clock.next = self.clock.val();
+        self.selections.clock.next = self.clock.val();
         for s in 0..2 {
             self.lengths[s].clock.next = self.clock.val();
             self.shared[s].clock.next = self.clock.val();
@@ -102,23 +104,25 @@ impl Logic for PathStores {
         if self.snoop_store.val() {
             self.shares.next = self.snoop_wide.val() < self.shared[1].q.val();
         }
-        for d in 0..MAX_DEPTH {
-            if self.push.val() & (self.push_depth.val().index() == d) {
-                if self.push_store.val() {
-                    self.addresses_1[d].d.next = self.push_address.val();
-                    self.selections_1[d].d.next = self.push_selection.val();
-                } else {
-                    self.addresses_0[d].d.next = self.push_address.val();
-                    self.selections_0[d].d.next = self.push_selection.val();
-                }
-            }
-            if self.snoop.val() & self.shares.val() & (self.snoop_depth.val().index() == d) {
-                if self.snoop_store.val() {
-                    self.selections_1[d].d.next = self.snoop_selection.val();
-                } else {
-                    self.selections_0[d].d.next = self.snoop_selection.val();
-                }
-            }
+        // A descent's node: its address and selection fields.
+        self.push_entry.next = (bit_cast::<ENTRY, 1>(self.push_store.val().into()) << 5)
+            | bit_cast::<ENTRY, 5>(self.push_depth.val());
+        self.addresses_read.write_enable.next = self.push.val();
+        self.addresses_read.write_address.next = self.push_entry.val();
+        self.addresses_read.write_data.next = self.push_address.val();
+        self.addresses_flying.write_enable.next = self.push.val();
+        self.addresses_flying.write_address.next = self.push_entry.val();
+        self.addresses_flying.write_data.next = self.push_address.val();
+        self.selections.write_enable.next = self.push.val();
+        self.selections.write_address.next = self.push_entry.val();
+        self.selections.write_data.next = self.push_selection.val();
+        // A backup's snoop: the other store's copy of a node they share.
+        if self.snoop.val() {
+            self.selections.write_enable.next = self.shares.val();
+            self.selections.write_address.next =
+                (bit_cast::<ENTRY, 1>(self.snoop_store.val().into()) << 5)
+                    | bit_cast::<ENTRY, 5>(self.snoop_depth.val());
+            self.selections.write_data.next = self.snoop_selection.val();
         }
         if self.finish.val() {
             if self.push_store.val() {
@@ -129,25 +133,17 @@ impl Logic for PathStores {
                 self.shared[0].d.next = self.finish_shared.val();
             }
         }
-        self.read_address.next = 0.into();
-        self.read_selection.next = 0.into();
-        self.flying_address.next = 0.into();
-        for d in 0..MAX_DEPTH {
-            if self.read_depth.val().index() == d {
-                self.read_address.next = self.addresses_0[d].q.val();
-                self.read_selection.next = self.selections_0[d].q.val();
-                if self.read_store.val() {
-                    self.read_address.next = self.addresses_1[d].q.val();
-                    self.read_selection.next = self.selections_1[d].q.val();
-                }
-            }
-            if self.flying_depth.val().index() == d {
-                self.flying_address.next = self.addresses_0[d].q.val();
-                if self.flying_store.val() {
-                    self.flying_address.next = self.addresses_1[d].q.val();
-                }
-            }
-        }
+        // The reads.
+        self.read_entry.next = (bit_cast::<ENTRY, 1>(self.read_store.val().into()) << 5)
+            | bit_cast::<ENTRY, 5>(self.read_depth.val());
+        self.addresses_read.read_address.next = self.read_entry.val();
+        self.selections.read_address.next = self.read_entry.val();
+        self.read_address.next = self.addresses_read.read_data.val();
+        self.read_selection.next = self.selections.read_data.val();
+        self.addresses_flying.read_address.next =
+            (bit_cast::<ENTRY, 1>(self.flying_store.val().into()) << 5)
+                | bit_cast::<ENTRY, 5>(self.flying_depth.val());
+        self.flying_address.next = self.addresses_flying.read_data.val();
         self.read_length.next = self.lengths[0].q.val();
         if self.read_store.val() {
             self.read_length.next = self.lengths[1].q.val();
