@@ -2,8 +2,10 @@
 //! memory and the SDRAM check. They never want it at once (the check runs
 //! outside a game, the search inside one, and the contest machine starts
 //! each in a state of its own), so the rule is one of ownership, not of
-//! arbitration: the check owns the controller in the cycle after one in
-//! which it ran and the search was not busy; the search owns it otherwise.
+//! arbitration: the check takes the controller in the cycle after one in
+//! which it ran and the search was not busy, and keeps it while it runs
+//! (the search, waiting at its `sync` meanwhile, may say it is busy); the
+//! search owns it otherwise.
 //! The ownership is registered, so that no client's request or readies
 //! pass through the other's logic in a cycle. The client not owning the
 //! controller sees no `ready`, no `sync_ready`, no `write_strobe` and no
@@ -22,7 +24,8 @@ pub struct SharedSdram {
     pub clock: Signal<In, Clock>,
     /// The search's port.
     pub search: SdramServer,
-    /// The search is working (its port may present a request).
+    /// The search is working (its port may present a request; it also
+    /// says so while it waits for the controller).
     pub search_busy: Signal<In, Bit>,
     /// The check's port.
     pub check: SdramServer,
@@ -58,7 +61,8 @@ impl Logic for SharedSdram {
     fn update(&mut self) {
         dff_setup!(self, clock, check_owns);
         self.sdram.clock.next = self.clock.val();
-        self.check_owns.d.next = self.check_busy.val() & !self.search_busy.val();
+        self.check_owns.d.next =
+            self.check_busy.val() & (self.check_owns.q.val() | !self.search_busy.val());
         // The owner's request and words in.
         self.sdram.valid.next = self.search.valid.val();
         self.sdram.request.next = self.search.request.val();
