@@ -12,7 +12,11 @@
 //! `ROOT_EXPANDER`); a forced move is out two cycles after the expander's
 //! `done`, the most visited root child `CHOOSE_DRAIN` after the choice's
 //! last read. A `start` while the units finish a cancelled search's work
-//! waits for them.
+//! waits for them: it is taken in a cycle after one in which none was at
+//! work (`working` registered, so that the units' busy flags from across
+//! the chip and the walk's load of the root do not share a cycle), and
+//! `busy` stays high until then, so that a start while `busy` is low is
+//! taken at once.
 
 use super::backup::RESULTS;
 use super::earned::BLOCK_COUNT;
@@ -155,10 +159,13 @@ pub struct Dispatch {
     pub depth: Signal<Out, Bits<DEPTH>>,
     /// The watchdog fired.
     pub timed_out: Signal<Out, Bit>,
-    /// Searching.
+    /// Searching, or a start now would wait (a start while it is low is
+    /// taken at once).
     pub busy: Signal<Out, Bit>,
     state: DFF<State>,
     pending: DFF<Bit>,
+    /// Some unit was at work in the cycle before.
+    working_q: DFF<Bit>,
     timer_q: DFF<Bits<TIMER_BITS>>,
     step: DFF<Bits<2>>,
     children_q: DFF<Bits<COUNT_BITS>>,
@@ -188,6 +195,7 @@ impl Logic for Dispatch {
             clock,
             state,
             pending,
+            working_q,
             timer_q,
             step,
             children_q,
@@ -205,6 +213,7 @@ impl Logic for Dispatch {
             timed_out_q
         );
         self.timer_q.d.next = self.timer_q.q.val() + 1;
+        self.working_q.d.next = self.working.val();
         // The cycles since the start, up to 3: the expander's start on the
         // root once, in cycle 3.
         if self.step.q.val() != 3 {
@@ -225,7 +234,7 @@ impl Logic for Dispatch {
             State::Idle => {
                 if self.start.val() | self.pending.q.val() {
                     self.pending.d.next = true;
-                    if !self.working.val() {
+                    if !self.working_q.q.val() {
                         self.begin_now.next = true;
                         self.pending.d.next = false;
                         self.timer_q.d.next = 1.into();
@@ -354,6 +363,7 @@ impl Logic for Dispatch {
         self.plies.next = self.plies_q.q.val();
         self.depth.next = self.depth_q.q.val();
         self.timed_out.next = self.timed_out_q.q.val();
-        self.busy.next = (self.state.q.val() != State::Idle) | self.pending.q.val();
+        self.busy.next =
+            (self.state.q.val() != State::Idle) | self.pending.q.val() | self.working_q.q.val();
     }
 }

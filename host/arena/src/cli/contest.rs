@@ -219,9 +219,14 @@ pub fn engines(out: &mut dyn Write) -> anyhow::Result<()> {
     }
     writeln!(
         out,
-        "board-model:MS (the board's search, a tree over the playout bank, in its model: \
-         rounds during MS ms of board time; board-model: the board's own 850 ms; \
-         board-tree:MS is the same)"
+        "board-model:MS (the board's search, a tree by prior over the playout bank with its \
+         node memory in the SDRAM, in its model: rounds during MS ms of board time; \
+         board-model: the board's own 850 ms; prior-tree:MS is the same)"
+    )?;
+    writeln!(
+        out,
+        "board-tree:MS (the board's search before the tree by prior: a tree over the \
+         evaluator's 16 best moves in 32,768 nodes; board-tree: its 850 ms)"
     )?;
     writeln!(
         out,
