@@ -9,15 +9,16 @@
 #   l6        N3 at the board's playout budget against Pentobi level 6
 #   l7        ... against level 7
 #   l8        ... against level 8
-#   board     ... against today's board (board-model, 850 ms of board time)
+#   board     ... against the board's search before the tree by prior
+#             (board-tree, 850 ms of board time)
 #   l6-850ms  N3 in the board's 850 ms with 32,768 words on chip and the rest
 #             in SDRAM (its bursts counted), against level 6
 #   l7-850ms  the same against level 7
-#   prior-l6  the board's next search as its hardware will run it
-#             (model::prior_tree, engine prior-tree: pipelined, its tree in
+#   prior-l6  the board's search, the tree by prior (model::prior_tree,
+#             engine prior-tree = board-model: pipelined, its tree in
 #             block RAM and SDRAM) in the board's 850 ms, against level 6
 #   prior-l7  ... against level 7
-#   prior-board  ... against today's board (board-model)
+#   prior-board  ... against the search before it (board-tree)
 # PENTOBI is pentobi-gtp (default ~/.cache/peers/pentobi-gtp, as
 # ../shared/tools/build-peers.sh builds it); ARENA the arena binary (default
 # target/release/arena, built first).
@@ -31,10 +32,10 @@ pentobi=${PENTOBI:-$HOME/.cache/peers/pentobi-gtp}
 level() { echo "gtp:$pentobi --nobook --quiet --noresign --threads 1 -g duo -l $1 --seed 1"; }
 case $final in
   l6 | l7 | l8) p1=$n3 p2=$(level "${final#l}") ;;
-  board) p1=$n3 p2=board-model ;;
+  board) p1=$n3 p2=board-tree ;;
   l6-850ms | l7-850ms) p1="$n3,playouts=850ms,on-chip=32768" p2=$(level "${final:1:1}") ;;
   prior-l6 | prior-l7) p1=prior-tree p2=$(level "${final#prior-l}") ;;
-  prior-board) p1=prior-tree p2=board-model ;;
+  prior-board) p1=prior-tree p2=board-tree ;;
   *) echo "next-finals: unknown final $final" >&2; exit 2 ;;
 esac
 if [ -z "${ARENA:-}" ]; then
