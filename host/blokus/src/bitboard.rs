@@ -103,6 +103,19 @@ impl Bitboard {
         ]) & Bitboard::FULL
     }
 
+    /// Row `y` (0-based, 0 = top) as 14 bits, bit `x` the cell of column
+    /// `x + 1`.
+    #[inline]
+    pub fn row(self, y: u8) -> u16 {
+        let i = usize::from(y) * usize::from(SIZE);
+        let (word, bit) = (i / 64, i % 64);
+        let mut bits = self.0[word] >> bit;
+        if bit + usize::from(SIZE) > 64 {
+            bits |= self.0[word + 1] << (64 - bit);
+        }
+        (bits & ((1 << SIZE) - 1)) as u16
+    }
+
     /// The set moved so that bit 0 lands on `cell` (every bit `i` becomes
     /// `i + cell.index()`), clipped to the board.
     #[inline]
@@ -141,6 +154,24 @@ impl Bitboard {
             | not_left.shl_small(row - 1)
             | not_right.shr_small(row - 1)
             | not_left.shr_small(row + 1)
+    }
+
+    /// The `n`-th cell of the set in bit order (from 0), if it has more
+    /// than `n`.
+    #[inline]
+    pub fn nth_cell(self, mut n: u32) -> Option<Cell> {
+        for (i, &word) in self.0.iter().enumerate() {
+            let ones = word.count_ones();
+            if n < ones {
+                let mut word = word;
+                for _ in 0..n {
+                    word &= word - 1;
+                }
+                return Some(Cell::from_index(i * 64 + word.trailing_zeros() as usize));
+            }
+            n -= ones;
+        }
+        None
     }
 
     /// The cells of the set in bit order.
@@ -285,6 +316,45 @@ mod tests {
                 .map(Cell::from_index)
                 .collect();
             assert_eq!(moved, expected, "to {target}");
+        }
+    }
+
+    #[test]
+    fn a_row_holds_the_cells_of_that_row_and_no_other() {
+        // Sets whose rows straddle the words' boundaries (rows 4, 9 and 13).
+        let sets: Vec<Bitboard> = vec![
+            Bitboard::FULL,
+            Cell::all().filter(|c| c.index() % 3 == 0).collect(),
+            Cell::all()
+                .filter(|c| (c.x() + 2 * c.y()) % 5 == 1)
+                .collect(),
+            Cell::all().filter(|c| c.x() == 14 || c.x() == 1).collect(),
+        ];
+        for b in sets {
+            for y in 0..SIZE {
+                let want = (1..=SIZE)
+                    .filter(|&x| b.contains(Cell::new(x, y + 1).unwrap()))
+                    .fold(0u16, |row, x| row | 1 << (x - 1));
+                assert_eq!(b.row(y), want, "row {y}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_nth_cell_is_the_nth_of_the_iteration() {
+        let sets: Vec<Bitboard> = vec![
+            Bitboard::EMPTY,
+            Bitboard::FULL,
+            Cell::all().filter(|c| c.index() % 5 == 2).collect(),
+            [0, 63, 64, 127, 128, 195]
+                .map(Cell::from_index)
+                .into_iter()
+                .collect(),
+        ];
+        for b in sets {
+            for n in 0..=b.count() {
+                assert_eq!(b.nth_cell(n), b.cells().nth(n as usize), "cell {n}");
+            }
         }
     }
 

@@ -19,9 +19,9 @@
 //! attach cell left at `T_end` and `done` is high during the cycle after
 //! edge `T_end + EMIT_TO_OUTPUT`.
 
-use crate::cell_playout::pair_window;
-use crate::pairs::{cell_pairs, covering};
-use blokus::{Bitboard, Cell, Position};
+use crate::pairs::cell_pairs;
+use blokus::tiles::{shape_table, SHAPE_COUNT};
+use blokus::Position;
 
 /// Edges from an EMIT to its candidate's presentation: the chosen pair
 /// registered (and its shape's offsets read from the ROM), then its corner.
@@ -40,57 +40,56 @@ pub const MAX_ATTACH_CELLS: usize = 196;
 pub const MAX_DONE_EDGE: usize =
     FIRST_CELL_EDGE + CELL_CYCLES * MAX_ATTACH_CELLS + MAX_CANDIDATES + EMIT_TO_OUTPUT;
 
-/// The window bits of `cells` around `centre` (bit `9 (v + 4) + (u + 4)` for
-/// the cell `u` columns right and `v` rows down of it).
-fn window(cells: Bitboard, centre: Cell) -> u128 {
-    let (cx, cy) = (i32::from(centre.x()), i32::from(centre.y()));
-    let mut bits = 0u128;
-    for v in -4..=4 {
-        for u in -4..=4 {
-            let (x, y) = (cx + u, cy + v);
-            let on_board = (1..=14).contains(&x) && (1..=14).contains(&y);
-            if on_board && cells.contains(Cell::new(x as u8, y as u8).expect("on the board")) {
-                bits |= 1 << (9 * (v + 4) + (u + 4));
-            }
+/// Per shape, the index into [`cell_pairs`] of its cell at `(dx, dy)` from
+/// its box corner, at `5 dy + dx`.
+fn pair_index() -> &'static [[u16; 25]] {
+    static INDEX: std::sync::OnceLock<Vec<[u16; 25]>> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index = vec![[u16::MAX; 25]; SHAPE_COUNT];
+        for (i, pair) in cell_pairs().iter().enumerate() {
+            index[usize::from(pair.shape)][usize::from(5 * pair.dy + pair.dx)] = i as u16;
         }
-    }
-    bits
+        index
+    })
 }
 
 /// The candidates of the side to move in the stream's order, each with the
 /// edge after which it is presented, and the edge after which `done` is.
+/// Found placement by placement: each legal placement comes at the first
+/// attach cell it covers, after that cell's placements of lower pairs.
 pub fn timeline(position: &Position) -> (Vec<(u8, u8, usize)>, usize) {
     let mover = position.to_move();
-    let corners = position.box_corners_for(mover);
-    let pairs = cell_pairs();
-    let mut taken = Bitboard::EMPTY;
-    let mut out = Vec::new();
-    let mut t = FIRST_CELL_EDGE;
-    for cell in position.attach_cells(mover).cells() {
-        let earlier = window(taken, cell);
-        let mut n = 0;
-        for (i, placement) in covering(&corners, cell) {
-            let pair = pairs[i];
-            let k = shape_cell(pair.shape, pair.dx, pair.dy);
-            if pair_window(usize::from(pair.shape), k) & earlier == 0 {
-                let corner = placement.box_corner().index() as u8;
-                out.push((pair.shape, corner, t + CELL_CYCLES + n + EMIT_TO_OUTPUT));
-                n += 1;
-            }
+    let attach = position.attach_cells(mover);
+    let shapes = &shape_table().shapes;
+    let index = pair_index();
+    // (attach cell, pair, shape, box corner) of every legal placement.
+    let mut found: Vec<(u8, u16, u8, u8)> = Vec::new();
+    for (shape, corners) in position.box_corners_for(mover).iter().enumerate() {
+        for corner in corners.cells() {
+            let cells = shapes[shape].mask.translated_to(corner);
+            let cell = (cells & attach)
+                .cells()
+                .next()
+                .expect("a legal placement covers an attach cell");
+            let (dx, dy) = (cell.x() - corner.x(), cell.y() - corner.y());
+            let pair = index[shape][usize::from(5 * dy + dx)];
+            found.push((cell.index() as u8, pair, shape as u8, corner.index() as u8));
         }
-        taken.insert(cell);
+    }
+    found.sort_unstable();
+    let mut out = Vec::with_capacity(found.len());
+    let mut next = found.iter().peekable();
+    let mut t = FIRST_CELL_EDGE;
+    for cell in attach.cells() {
+        let mut n = 0;
+        while let Some(&(_, _, shape, corner)) = next.next_if(|f| usize::from(f.0) == cell.index())
+        {
+            out.push((shape, corner, t + CELL_CYCLES + n + EMIT_TO_OUTPUT));
+            n += 1;
+        }
         t += CELL_CYCLES + n;
     }
     (out, t + EMIT_TO_OUTPUT)
-}
-
-/// The index of the cell `(dx, dy)` among shape `shape`'s cells.
-fn shape_cell(shape: u8, dx: u8, dy: u8) -> usize {
-    blokus::tiles::shape_table().shapes[usize::from(shape)]
-        .cells
-        .iter()
-        .position(|&c| c == (dx, dy))
-        .expect("the pair's cell is the shape's")
 }
 
 /// The candidates alone, in the stream's order.
@@ -105,8 +104,98 @@ pub fn stream(position: &Position) -> Vec<(u8, u8)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cell_playout::pair_window;
+    use crate::pairs::covering;
     use crate::placer::placement_at;
+    use blokus::{Bitboard, Cell};
     use games::blokus::random_games;
+
+    /// The window bits of `cells` around `centre` (bit `9 (v + 4) + (u + 4)`
+    /// for the cell `u` columns right and `v` rows down of it).
+    fn window(cells: Bitboard, centre: Cell) -> u128 {
+        let (cx, cy) = (u32::from(centre.x()), i32::from(centre.y()));
+        (-4..=4i32)
+            .filter(|v| (1..=14).contains(&(cy + v)))
+            .fold(0, |bits, v| {
+                // The row with four empty columns either side.
+                let padded = u32::from(cells.row((cy + v - 1) as u8)) << 4;
+                let nine = (padded >> (cx - 1)) & 0x1FF;
+                bits | u128::from(nine) << (9 * (v + 4))
+            })
+    }
+
+    /// [`timeline`] as the hardware finds it, attach cell by attach cell:
+    /// the pairs that fit around it and cover no earlier attach cell.
+    fn timeline_by_cells(position: &Position) -> (Vec<(u8, u8, usize)>, usize) {
+        let mover = position.to_move();
+        let corners = position.box_corners_for(mover);
+        let pairs = cell_pairs();
+        let mut taken = Bitboard::EMPTY;
+        let mut out = Vec::new();
+        let mut t = FIRST_CELL_EDGE;
+        for cell in position.attach_cells(mover).cells() {
+            let earlier = window(taken, cell);
+            let mut n = 0;
+            for (i, placement) in covering(&corners, cell) {
+                let pair = pairs[i];
+                let k = shape_cell(pair.shape, pair.dx, pair.dy);
+                if pair_window(usize::from(pair.shape), k) & earlier == 0 {
+                    let corner = placement.box_corner().index() as u8;
+                    out.push((pair.shape, corner, t + CELL_CYCLES + n + EMIT_TO_OUTPUT));
+                    n += 1;
+                }
+            }
+            taken.insert(cell);
+            t += CELL_CYCLES + n;
+        }
+        (out, t + EMIT_TO_OUTPUT)
+    }
+
+    /// The index of the cell `(dx, dy)` among shape `shape`'s cells.
+    fn shape_cell(shape: u8, dx: u8, dy: u8) -> usize {
+        shape_table().shapes[usize::from(shape)]
+            .cells
+            .iter()
+            .position(|&c| c == (dx, dy))
+            .expect("the pair's cell is the shape's")
+    }
+
+    #[test]
+    fn placement_by_placement_is_attach_cell_by_attach_cell() {
+        let mut candidates = 0;
+        for game in random_games(63, 6) {
+            for position in &game {
+                let want = timeline_by_cells(position);
+                candidates += want.0.len();
+                assert_eq!(timeline(position), want, "ply {}", position.plies());
+            }
+        }
+        assert!(candidates > 10_000, "{candidates} candidates");
+    }
+
+    #[test]
+    fn a_window_holds_the_cells_around_its_centre() {
+        let sets: Vec<Bitboard> = vec![
+            Bitboard::FULL,
+            Cell::all().filter(|c| c.index() % 3 == 1).collect(),
+            Cell::all()
+                .filter(|c| (c.x() * 3 + c.y()) % 7 < 2)
+                .collect(),
+        ];
+        for cells in sets {
+            for centre in Cell::all() {
+                let mut want = 0u128;
+                for (v, u) in (-4..=4i32).flat_map(|v| (-4..=4i32).map(move |u| (v, u))) {
+                    let (x, y) = (i32::from(centre.x()) + u, i32::from(centre.y()) + v);
+                    let inside = (1..=14).contains(&x) && (1..=14).contains(&y);
+                    if inside && cells.contains(Cell::new(x as u8, y as u8).unwrap()) {
+                        want |= 1 << (9 * (v + 4) + (u + 4));
+                    }
+                }
+                assert_eq!(window(cells, centre), want, "around {centre:?}");
+            }
+        }
+    }
 
     #[test]
     fn every_legal_placement_comes_once() {

@@ -149,16 +149,18 @@ struct Tables {
     size: [usize; SHAPE_COUNT],
     tile: [u32; SHAPE_COUNT],
     mask: [Bitboard; SHAPE_COUNT],
-    /// Per window bit, the pairs that cover it.
-    covering: [PairSet; WINDOW * WINDOW],
-    /// The window bits some pair covers.
-    reach: u128,
+    /// Per window row `v` and nine bits `b` of it, at `512 v + b`, the pairs
+    /// that cover one of those bits.
+    covering_rows: Vec<PairSet>,
     /// Per tile, its shapes' pairs.
     tile_pairs: [PairSet; TILE_COUNT],
     /// Per size (cells), the pairs of its shapes.
     size_pairs: [PairSet; 6],
     /// Per pair, its shape.
     shape_of: [u8; PAIR_WORDS * 64],
+    /// Per size (cells), the pairs of its shapes as a range: the tiles,
+    /// and so the pairs, come in order of size.
+    size_range: [(usize, usize); 6],
 }
 
 fn tables() -> &'static Tables {
@@ -171,12 +173,14 @@ fn tables() -> &'static Tables {
             size: [0; SHAPE_COUNT],
             tile: [0; SHAPE_COUNT],
             mask: [Bitboard::EMPTY; SHAPE_COUNT],
-            covering: [[0; PAIR_WORDS]; WINDOW * WINDOW],
-            reach: 0,
+            covering_rows: vec![[0; PAIR_WORDS]; WINDOW << WINDOW],
             tile_pairs: [[0; PAIR_WORDS]; TILE_COUNT],
             size_pairs: [[0; PAIR_WORDS]; 6],
             shape_of: [0; PAIR_WORDS * 64],
+            size_range: [(0, 0); 6],
         };
+        // Per window bit, the pairs that cover it.
+        let mut covering = [[0u64; PAIR_WORDS]; WINDOW * WINDOW];
         let mut first = 0;
         for (s, shape) in shapes.iter().enumerate() {
             let size = usize::from(shape.tile.size());
@@ -186,8 +190,7 @@ fn tables() -> &'static Tables {
                 let pair = first + k;
                 let set = |words: &mut PairSet| words[pair / 64] |= 1 << (pair % 64);
                 let window = pair_window(s, k);
-                t.reach |= window;
-                for (b, covering) in t.covering.iter_mut().enumerate() {
+                for (b, covering) in covering.iter_mut().enumerate() {
                     if window >> b & 1 == 1 {
                         set(covering);
                     }
@@ -197,9 +200,43 @@ fn tables() -> &'static Tables {
                 t.shape_of[pair] = s as u8;
             }
             first += shape.cells.len();
+            let range = &mut t.size_range[size];
+            if range.1 == 0 {
+                range.0 = t.first[s];
+            }
+            assert_eq!(range.1.max(range.0), t.first[s], "the pairs come by size");
+            range.1 = first;
+        }
+        for (index, pairs) in t.covering_rows.iter_mut().enumerate() {
+            let (v, bits) = (index >> WINDOW, index & ((1 << WINDOW) - 1));
+            for u in (0..WINDOW).filter(|u| bits >> u & 1 == 1) {
+                for (word, covering) in pairs.iter_mut().zip(&covering[WINDOW * v + u]) {
+                    *word |= covering;
+                }
+            }
         }
         t
     })
+}
+
+/// The pairs of `set` in `[range.0, range.1)`.
+fn range_count(set: &PairSet, range: (usize, usize)) -> u32 {
+    let (lo, hi) = range;
+    if lo >= hi {
+        return 0;
+    }
+    (lo / 64..=(hi - 1) / 64)
+        .map(|w| {
+            let from = if w == lo / 64 { lo % 64 } else { 0 };
+            let to = if w == (hi - 1) / 64 {
+                (hi - 1) % 64 + 1
+            } else {
+                64
+            };
+            let mask = (u64::MAX >> (64 - (to - from))) << from;
+            (set[w] & mask).count_ones()
+        })
+        .sum()
 }
 
 /// The `cells` pair bits of `set` from bit `first`.
@@ -258,19 +295,26 @@ impl Side {
     }
 
     fn forbid(&mut self, cells: Bitboard) {
-        for cell in (cells & !self.forbidden).cells() {
-            self.rows[usize::from(cell.y()) + 3] |= 1 << (cell.x() + 3);
+        for y in 0..SIZE {
+            self.rows[usize::from(y) + 4] |= u32::from(cells.row(y)) << 4;
         }
         self.forbidden |= cells;
     }
 
-    /// The forbidden cells around `cell`, bit `9 v + u` for the cell `u - 4`
-    /// columns right and `v - 4` rows down of it.
-    fn window(&self, cell: Cell) -> u128 {
+    /// The pairs of `pairs` that cover no forbidden cell around `cell`: the
+    /// window's row `v` is the nine cells from 4 columns left of `cell` to
+    /// 4 right, `v - 4` rows down of it.
+    fn fitting(&self, cell: Cell, pairs: PairSet) -> PairSet {
+        let t = tables();
         let (x, y) = (u32::from(cell.x()) - 1, usize::from(cell.y()) - 1);
-        (0..WINDOW).fold(0, |w, v| {
-            w | u128::from((self.rows[y + v] >> x) & 0x1FF) << (WINDOW * v)
-        })
+        let mut fits = pairs;
+        for v in 0..WINDOW {
+            let bits = (self.rows[y + v] >> x) as usize & ((1 << WINDOW) - 1);
+            for (word, covering) in fits.iter_mut().zip(&t.covering_rows[v << WINDOW | bits]) {
+                *word &= !covering;
+            }
+        }
+        fits
     }
 
     /// Whether the placement of `shape` at box corner `corner` is legal for
@@ -475,28 +519,14 @@ pub fn run_refined(
             if from.is_empty() {
                 break None;
             }
-            let nth = draw_below(&mut rng, from.count()) as usize;
-            let cell = from.cells().nth(nth).expect("a set bit");
+            let nth = draw_below(&mut rng, from.count());
+            let cell = from.nth_cell(nth).expect("a set bit");
             // The pairs that fit: those of the tiles left that cover no
             // forbidden cell of the window.
-            let mut window = side.window(cell) & t.reach;
-            let mut fits = side.pairs_left;
-            while window != 0 {
-                let b = window.trailing_zeros() as usize;
-                window &= window - 1;
-                for (word, covering) in fits.iter_mut().zip(&t.covering[b]) {
-                    *word &= !covering;
-                }
-            }
+            let fits = side.fitting(cell, side.pairs_left);
             // The placements covering the cell, by size.
-            let mut counts = [0u32; 6];
-            for (size, pairs) in t.size_pairs.iter().enumerate() {
-                counts[size] = fits
-                    .iter()
-                    .zip(pairs)
-                    .map(|(f, p)| (f & p).count_ones())
-                    .sum();
-            }
+            let counts: [u32; 6] =
+                std::array::from_fn(|size| range_count(&fits, t.size_range[size]));
             let present = counts.map(|c| c > 0);
             if !present.iter().any(|&p| p) {
                 side.forbid(Bitboard::from_cell(cell));
