@@ -25,7 +25,7 @@ pub struct LutRam<D: Synth, const N: usize> {
     /// It, in the same cycle.
     pub read_data: Signal<Out, D>,
     /// rust-hdl's simulation of the words.
-    _words: Box<BTreeMap<Bits<N>, D>>,
+    _words: BTreeMap<Bits<N>, D>,
 }
 
 impl<D: Synth, const N: usize> Logic for LutRam<D, N> {
