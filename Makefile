@@ -37,7 +37,7 @@ setup:
 # the contest protocol:
 # - by default the board's exact model (`engine:board-model`: the same bytes
 #   and moves as the hardware, checked in CI) at the board's own budget,
-#   850 ms of board time a move (about 1.5 s of this machine's time);
+#   850 ms of board time a move (about 0.85 s of this machine's time);
 # - BOARD=sim: the board's Verilog itself, compiled by Verilator, its search
 #   built for SEARCH_MS ms of board time a move (the simulator runs the
 #   board's logic a few hundred times slower than the board);
