@@ -85,10 +85,8 @@ fn the_engine_with_history_makes_the_models_placements() {
     let cases: Vec<(Position, [Option<Placement>; 3], u32)> = games
         .iter()
         .flat_map(|game| {
-            let placed: Vec<Option<Placement>> = game
-                .windows(2)
-                .map(|w| games::blokus::placement_between(&w[0], &w[1]))
-                .collect();
+            let placed: Vec<Option<Placement>> =
+                game.windows(2).map(|w| w[0].placement_to(&w[1])).collect();
             (3..game.len()).step_by(6).map(move |i| {
                 let recent = [placed[i - 1], placed[i - 2], placed[i - 3]];
                 (

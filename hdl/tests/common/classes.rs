@@ -28,12 +28,7 @@ pub fn cases(label: &str, games: &[Vec<Position>]) -> Vec<Case> {
         // Each ply's mover and placement (none for a pass).
         let made: Vec<_> = history
             .windows(2)
-            .map(|w| {
-                (
-                    w[0].to_move(),
-                    games::blokus::placement_between(&w[0], &w[1]),
-                )
-            })
+            .map(|w| (w[0].to_move(), w[0].placement_to(&w[1])))
             .collect();
         for (n, position) in history.iter().enumerate() {
             let them = position.to_move().other();

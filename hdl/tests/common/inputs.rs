@@ -7,7 +7,6 @@
 
 use blokus::tiles::ALL_TILES;
 use blokus::{Bitboard, Placement, Player, Position};
-use games::blokus::placement_between;
 use hdl::tiles::Tiles;
 use hdl::{board_from_words, Board, Side};
 
@@ -63,10 +62,8 @@ macro_rules! drive_position {
 /// placements before it, the latest first (`None` for a pass or before the
 /// start).
 pub fn with_history(game: &[Position]) -> Vec<(Position, [Option<Placement>; 3])> {
-    let placed: Vec<Option<Placement>> = game
-        .windows(2)
-        .map(|w| placement_between(&w[0], &w[1]))
-        .collect();
+    let placed: Vec<Option<Placement>> =
+        game.windows(2).map(|w| w[0].placement_to(&w[1])).collect();
     game.iter()
         .enumerate()
         .map(|(i, p)| {

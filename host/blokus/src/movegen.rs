@@ -104,6 +104,16 @@ impl Position {
         out
     }
 
+    /// The placement that took this position to `after`, a move later: the
+    /// legal one covering exactly the cells `after` has and this has not
+    /// (`None` for a pass, or where no legal placement gives them).
+    pub fn placement_to(&self, after: &Position) -> Option<Placement> {
+        let placed = after.occupied() & !self.occupied();
+        self.legal_placements()
+            .into_iter()
+            .find(|q| q.cells() == placed)
+    }
+
     /// The number of distinct legal placements of the side to move.
     pub fn count_placements(&self) -> u32 {
         let mut n = 0;

@@ -301,13 +301,13 @@ impl Side {
         self.forbidden |= cells;
     }
 
-    /// The pairs of `pairs` that cover no forbidden cell around `cell`: the
-    /// window's row `v` is the nine cells from 4 columns left of `cell` to
-    /// 4 right, `v - 4` rows down of it.
-    fn fitting(&self, cell: Cell, pairs: PairSet) -> PairSet {
+    /// The pairs of the tiles left that cover no forbidden cell around
+    /// `cell`: the window's row `v` is the nine cells from 4 columns left of
+    /// `cell` to 4 right, `v - 4` rows down of it.
+    fn fitting(&self, cell: Cell) -> PairSet {
         let t = tables();
         let (x, y) = (u32::from(cell.x()) - 1, usize::from(cell.y()) - 1);
-        let mut fits = pairs;
+        let mut fits = self.pairs_left;
         for v in 0..WINDOW {
             let bits = (self.rows[y + v] >> x) as usize & ((1 << WINDOW) - 1);
             for (word, covering) in fits.iter_mut().zip(&t.covering_rows[v << WINDOW | bits]) {
@@ -523,7 +523,7 @@ pub fn run_refined(
             let cell = from.nth_cell(nth).expect("a set bit");
             // The pairs that fit: those of the tiles left that cover no
             // forbidden cell of the window.
-            let fits = side.fitting(cell, side.pairs_left);
+            let fits = side.fitting(cell);
             // The placements covering the cell, by size.
             let counts: [u32; 6] =
                 std::array::from_fn(|size| range_count(&fits, t.size_range[size]));
@@ -866,8 +866,7 @@ mod tests {
                 // covers an attach cell of the opponent's latest or third
                 // latest placement, free to the opponent, when the mover has
                 // such a cell.
-                let placed =
-                    |k: usize| games::blokus::placement_between(&game[i - k - 1], &game[i - k]);
+                let placed = |k: usize| game[i - k - 1].placement_to(&game[i - k]);
                 let recent = [placed(0), placed(1), placed(2)];
                 let mut recorder = Recorder(Vec::new());
                 run_refined(position, seed, refined, Some(recent), &mut recorder);

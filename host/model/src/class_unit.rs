@@ -67,7 +67,7 @@ mod tests {
                 let recent: Vec<Placement> = (0..n)
                     .rev()
                     .filter(|&k| history[k].to_move() == them)
-                    .filter_map(|k| games::blokus::placement_between(&history[k], &history[k + 1]))
+                    .filter_map(|k| history[k].placement_to(&history[k + 1]))
                     .take(2)
                     .collect();
                 let [latest, earlier] = recent_cells(&recent);

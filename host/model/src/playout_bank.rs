@@ -148,7 +148,7 @@ mod tests {
         };
         let game = &games::blokus::sensible_games(5, 1, 4)[0];
         let position = &game[3];
-        let recent = [2, 1, 0].map(|k| games::blokus::placement_between(&game[k], &game[k + 1]));
+        let recent = [2, 1, 0].map(|k| game[k].placement_to(&game[k + 1]));
         let mut bank = PlayoutBank::new(7);
         let before = bank.clone();
         let run = bank.run_refined(position, refinements, recent);

@@ -198,7 +198,7 @@ pub fn choose_by_cell(
 mod tests {
     use super::*;
     use blokus::Cell;
-    use games::blokus::{placement_between, random_games};
+    use games::blokus::random_games;
 
     #[test]
     fn cells_first_draws_legal_placements_near_the_last_one_when_it_can() {
@@ -212,7 +212,7 @@ mod tests {
         for game in random_games(13, 12) {
             for pair in game.windows(2).filter(|w| !w[1].is_over()) {
                 let (before, position) = (&pair[0], &pair[1]);
-                let last = placement_between(before, position);
+                let last = before.placement_to(position);
                 let local = local_cells(position, last);
                 let mover = position.to_move();
                 let legal = position.legal_placements();

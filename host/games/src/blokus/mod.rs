@@ -11,4 +11,4 @@ mod sample;
 pub use engines::{evaluate, RandomEngine, SearchEngine};
 pub use gtp::GtpEngine;
 pub use play::{EnginePlayer, Sgf, Transcript};
-pub use sample::{mid_game_positions, placement_between, random_games, sensible_games};
+pub use sample::{mid_game_positions, random_games, sensible_games};

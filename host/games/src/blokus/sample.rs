@@ -1,23 +1,12 @@
 //! Positions sampled from seeded random games, for tests, cross-checks and benchmarks.
 
 use super::engines::{RandomEngine, SearchEngine};
-use blokus::{Engine, Placement, Position};
+use blokus::{Engine, Position};
 
 /// Every position (start and end included) of `games` random games, the seeds
 /// `seed, seed+1, ...`; each game is the list of its positions in order.
 pub fn random_games(seed: u64, games: usize) -> Vec<Vec<Position>> {
     games_from(seed, games, usize::MAX)
-}
-
-/// The placement that took `before` to `after`: the legal one of `before`
-/// covering exactly the cells `after` has and `before` has not (`None` for
-/// a pass).
-pub fn placement_between(before: &Position, after: &Position) -> Option<Placement> {
-    let placed = after.occupied() & !before.occupied();
-    before
-        .legal_placements()
-        .into_iter()
-        .find(|q| q.cells() == placed)
 }
 
 /// Like [`random_games`], but only the first `random_plies` moves are random;

@@ -122,11 +122,7 @@ impl BoardNext {
         if added.is_empty() {
             return Some(Move::Pass);
         }
-        before
-            .legal_placements()
-            .into_iter()
-            .find(|p| p.cells() == added)
-            .map(Move::Place)
+        before.placement_to(position).map(Move::Place)
     }
 }
 

@@ -174,25 +174,14 @@ impl PriorTree {
             if position.plies() != 1 {
                 return [None; 3];
             }
-            return [placement_between(&Position::new(), position), None, None];
+            return [Position::new().placement_to(position), None, None];
         };
         let grown = |p: Player| after.cells(p) & !position.cells(p) == Bitboard::EMPTY;
         if position.plies() != after.plies() + 1 || !grown(Player::One) || !grown(Player::Two) {
             return [None; 3];
         }
-        [placement_between(after, position), mine[0], mine[1]]
+        [after.placement_to(position), mine[0], mine[1]]
     }
-}
-
-/// The placement `before`'s side to move made to reach `next` (`None`: a
-/// pass, or no legal placement gives its cells).
-fn placement_between(before: &Position, next: &Position) -> Option<Placement> {
-    let mover = before.to_move();
-    let added = next.cells(mover) & !before.cells(mover);
-    before
-        .legal_placements()
-        .into_iter()
-        .find(|p| p.cells() == added)
 }
 
 impl Engine for PriorTree {

@@ -194,7 +194,7 @@ pub fn playout_recorded(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use games::blokus::{placement_between, random_games};
+    use games::blokus::random_games;
 
     #[test]
     fn every_choice_is_legal_and_the_opening_rule_holds() {
@@ -223,7 +223,7 @@ mod tests {
         for game in random_games(5, 12) {
             for pair in game.windows(2).filter(|w| !w[1].is_over()) {
                 let (before, position) = (&pair[0], &pair[1]);
-                let last = placement_between(before, position);
+                let last = before.placement_to(position);
                 let near = local_cells(position, last);
                 let mover = position.to_move();
                 let legal = position.legal_placements();
