@@ -140,7 +140,7 @@ synth-report: verilog
 BITSTREAM := $(BUILD)/ulx3s.bit
 CLOSED := constraints/ulx3s.closed.json
 # nextpnr's seed: the placement that closed timing (its record names it).
-BITSTREAM_SEED ?= 2
+BITSTREAM_SEED ?= 5
 
 bitstream: top-verilog
 	$(SYNTH_VENV)/bin/python scripts/bitstream.py --seed $(BITSTREAM_SEED) --record $(CLOSED)
