@@ -447,6 +447,221 @@ fn a_series_opens_game_pairs_with_the_same_random_moves() {
 }
 
 #[test]
+fn profile_sets_our_search_beside_a_uci_engine_depth_by_depth() {
+    let dir = scratch_dir("profile");
+    // A UCI engine that reports depths 1 and 2 for any position.
+    let engine = dir.join("fake-uci.sh");
+    std::fs::write(
+        &engine,
+        "#!/bin/sh\nwhile read line; do case \"$line\" in\n\
+         uci) echo 'id name fake'; echo uciok;;\n\
+         isready) echo readyok;;\n\
+         go*) echo 'info depth 1 score cp 5 nodes 10 time 1 pv a1a2';\n\
+         echo 'info depth 2 seldepth 3 score mate 2 nodes 40 time 3 pv a1a2';\n\
+         echo 'bestmove a1a2';;\n\
+         quit) exit 0;;\nesac; done\n",
+    )
+    .unwrap();
+    std::process::Command::new("chmod")
+        .args(["+x", engine.to_str().unwrap()])
+        .status()
+        .unwrap();
+    let positions = dir.join("positions.txt");
+    std::fs::write(
+        &positions,
+        "# the start, then the start after a move a side\ngle/1c1/1C1/ELG[] w - - 0 1\n\
+         gle/1c1/1C1/ELG[] w - - 0 1\n",
+    )
+    .unwrap();
+    let run = arena(
+        &[
+            "profile",
+            "dobutsu",
+            "--uci",
+            engine.to_str().unwrap(),
+            "--positions",
+            positions.to_str().unwrap(),
+            "--depth",
+            "6",
+        ],
+        "",
+    );
+    assert!(run.error.is_none(), "{:?}", run.error);
+    assert!(
+        run.output.contains("2 positions, to depth 6"),
+        "{}",
+        run.output
+    );
+    let rows: Vec<Vec<&str>> = run
+        .output
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| depth"))
+        .map(|l| l.split('|').map(str::trim).collect())
+        .collect();
+    assert_eq!(rows.len(), 6, "{}", run.output);
+    // Ours: both positions at every depth, more nodes each depth.
+    let ours: Vec<f64> = rows.iter().map(|r| r[3].parse().unwrap()).collect();
+    assert!(rows.iter().all(|r| r[2] == "2"), "{}", run.output);
+    assert!(ours.windows(2).all(|w| w[1] > w[0]), "{ours:?}");
+    // Theirs: the engine's two depths, 40 / 10 nodes = branching 4.
+    assert_eq!(
+        &rows[1][6..10],
+        &["2", "40", "3.0", "4.00"],
+        "{}",
+        run.output
+    );
+    assert_eq!(rows[2][6], "0", "{}", run.output);
+    // A position that is not one is named.
+    std::fs::write(&positions, "not a fen\n").unwrap();
+    let run = arena(
+        &[
+            "profile",
+            "dobutsu",
+            "--positions",
+            positions.to_str().unwrap(),
+        ],
+        "",
+    );
+    let error = run.error.unwrap_or_default();
+    assert!(error.contains("position `not a fen`"), "{error}");
+}
+
+#[test]
+fn the_evaluation_is_fitted_to_a_solved_table_and_played_from_its_weights_file() {
+    let dir = scratch_dir("dobutsu-fit");
+    let table = dir.join("sub.tb");
+    // The lions with a chick and a giraffe each: a sub-game of some 10^5 positions.
+    let root = "gl1/1c1/1C1/1LG[] w - - 0 1";
+    let run = arena(
+        &[
+            "dobutsu",
+            "solve",
+            "--root",
+            root,
+            "--out",
+            table.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.error.is_none(), "{:?}", run.error);
+    let weights = dir.join("weights.txt");
+    let fit = |positions: &str| {
+        arena(
+            &[
+                "tune",
+                "dobutsu-solution",
+                "--table",
+                table.to_str().unwrap(),
+                "--positions",
+                positions,
+                "--epochs",
+                "60",
+                "--weights",
+                weights.to_str().unwrap(),
+            ],
+            "",
+        )
+    };
+    let run = fit("20000");
+    assert!(run.error.is_none(), "{:?}", run.error);
+    assert!(
+        run.output.contains("20000 positions drawn from"),
+        "{}",
+        run.output
+    );
+    // The fitting named the held-out positions' classes better than chance
+    // and lowered the error it started from.
+    let held = run
+        .output
+        .lines()
+        .find(|l| l.starts_with("held out (2000 positions)"))
+        .unwrap_or_else(|| panic!("{}", run.output));
+    let fitted: f64 = held
+        .split("fitted evaluation ")
+        .nth(1)
+        .and_then(|t| t.split('%').next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("{held}"));
+    assert!(fitted > 50.0, "{held}");
+    let errors: Vec<f64> = run
+        .output
+        .lines()
+        .find(|l| l.starts_with("scale k"))
+        .unwrap()
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    assert!(
+        errors[2] < errors[1],
+        "fitted {} against {} at the start",
+        errors[2],
+        errors[1]
+    );
+    // The file plays: a game from the sub-game's root with eval=file:.
+    let eval = format!("alphabeta:time=0.02,eval=file:{}", weights.display());
+    let records = dir.join("games.txt");
+    let run = arena(
+        &[
+            "tournament",
+            "dobutsu",
+            "--a",
+            &eval,
+            "--b",
+            "alphabeta:time=0.02",
+            "--games",
+            "2",
+            "--start",
+            root,
+            "--records",
+            records.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.error.is_none(), "{:?}", run.error);
+    assert_eq!(
+        std::fs::read_to_string(&records)
+            .unwrap()
+            .matches("[Round ")
+            .count(),
+        2
+    );
+    // A damaged weights file and a missing table are named.
+    std::fs::write(&weights, "tempo x\n").unwrap();
+    let run = arena(
+        &[
+            "tournament",
+            "dobutsu",
+            "--a",
+            &eval,
+            "--b",
+            "random",
+            "--games",
+            "1",
+        ],
+        "",
+    );
+    let error = run.error.unwrap_or_default();
+    assert!(
+        error.contains("line 1: not a whole number: `tempo x`"),
+        "{error}"
+    );
+    let run = arena(
+        &[
+            "tune",
+            "dobutsu-solution",
+            "--table",
+            dir.join("none.tb").to_str().unwrap(),
+        ],
+        "",
+    );
+    let error = run.error.unwrap_or_default();
+    assert!(
+        error.contains("none.tb") && error.contains("arena dobutsu solve"),
+        "{error}"
+    );
+}
+
+#[test]
 fn a_solved_sub_game_is_played_perfectly_from_its_table() {
     let dir = scratch_dir("dobutsu-solve");
     let table = dir.join("sub.tb");

@@ -136,7 +136,7 @@ pub fn run(
         ),
         DobutsuCommand::Judge(args) => crate::cli::judge::run(&args, output),
         DobutsuCommand::Engines => Ok(Position::list_engines(
-            "strong, material, attacks, seed, or nine piece values a/b/c/d/e/f/g/h/i",
+            "strong, fitted, file:PATH, material, attacks, seed, or nine piece values a/b/c/d/e/f/g/h/i",
             output,
         )?),
     }

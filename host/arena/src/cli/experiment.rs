@@ -111,6 +111,12 @@ pub enum Experiment {
     DobutsuTable1,
     /// Dobutsu seed, tables 2 and 3: three evaluations at depth 2 against each other.
     DobutsuTables2And3,
+    /// Dobutsu seed, tables 2 and 3 with our evaluation fitted to the
+    /// solution as a fourth (`eval=fitted`) beside the seed's three.
+    DobutsuTables2And3Fitted,
+    /// Dobutsu seed: its GA-tuned player against the untuned one (depth 3),
+    /// and our evaluation fitted to the solution in its place.
+    DobutsuTuned,
     /// Simulation shogi seed, table 9: players with varied piece values against
     /// the averaged-values player, each seat.
     KyotoTable9,
@@ -210,34 +216,42 @@ fn dobutsu_table1() -> Vec<Table> {
 /// Dobutsu tables 2 and 3: evaluations 1 (material), 2 (material and attacked
 /// cells), 3 (material, attacked cells, check and try), depth 2; the first
 /// player's evaluation across, the second's down.
-fn dobutsu_tables_2_and_3() -> Vec<Table> {
-    let evaluations = ["material", "attacks", "seed"];
+/// The seed's tables 2 and 3; with `fitted`, our evaluation fitted to the
+/// solution joins as evaluation 4 (its cells have no published figure).
+fn dobutsu_tables_2_and_3(fitted: bool) -> Vec<Table> {
+    let evaluations: &[&str] = if fitted {
+        &["material", "attacks", "seed", "fitted"]
+    } else {
+        &["material", "attacks", "seed"]
+    };
     let first_wins = [[36.0, 9.0, 22.0], [6.0, 42.0, 7.0], [49.0, 2.0, 0.0]];
     let second_wins = [[49.0, 30.0, 63.0], [39.0, 0.0, 53.0], [43.0, 52.0, 100.0]];
     let spec = |e: usize| format!("seed:depth=2,eval={}", evaluations[e]);
+    let n = evaluations.len();
     let table = |title: &str, published: [[f64; 3]; 3], reported| Table {
         title: title.to_string(),
         corner: "second \\ first".to_string(),
-        column_labels: (1..=3).map(|e| format!("evaluation {e}")).collect(),
-        rows: (0..3)
+        column_labels: (1..=n).map(|e| format!("evaluation {e}")).collect(),
+        rows: (0..n)
             .map(|second| {
-                let cells = (0..3)
+                let cells = (0..n)
                     .map(|first| {
-                        cell(
-                            spec(first),
-                            spec(second),
-                            Some(published[second][first]),
-                            reported,
-                        )
+                        let figure = (first < 3 && second < 3).then(|| published[second][first]);
+                        cell(spec(first), spec(second), figure, reported)
                     })
                     .collect();
                 (format!("evaluation {}", second + 1), cells)
             })
             .collect(),
     };
+    let which = if fitted {
+        "1 material, 2 + attacked cells, 3 + check and try, 4 fitted to the solution; depth 2"
+    } else {
+        "1 material, 2 + attacked cells, 3 + check and try; depth 2"
+    };
     vec![
         table(
-            "Dobutsu table 2: the first player's win rate (1 material, 2 + attacked cells, 3 + check and try; depth 2)",
+            &format!("Dobutsu table 2: the first player's win rate ({which})"),
             first_wins,
             Reported::First,
         ),
@@ -247,6 +261,52 @@ fn dobutsu_tables_2_and_3() -> Vec<Table> {
             Reported::Second,
         ),
     ]
+}
+
+/// The seed's piece values as its genetic algorithm tuned them (its table
+/// 5), as `eval=` genes: board chick, elephant, giraffe, lion, hen; hand
+/// chick, elephant, giraffe, lion.
+const DOBUTSU_GA_TUNED: &str = "286/202/137/63/189/266/129/293/16";
+
+/// The seed's match of its tuned player against the untuned one (depth 3,
+/// as its genetic algorithm searched; 300 games a side), with our
+/// evaluation fitted to the solution in the tuned player's place beside it.
+fn dobutsu_tuned() -> Vec<Table> {
+    let untuned = "seed:depth=3,eval=material".to_string();
+    let players = [
+        (
+            "GA-tuned (the seed's table 5)".to_string(),
+            format!("seed:depth=3,eval={DOBUTSU_GA_TUNED}"),
+            [Some(28.0), Some(56.0)],
+        ),
+        (
+            "fitted to the solution".to_string(),
+            "seed:depth=3,eval=fitted".to_string(),
+            [None, None],
+        ),
+    ];
+    vec![Table {
+        title: "Dobutsu, the tuned player against the untuned one (depth 3): the tuned \
+                player's win rate"
+            .to_string(),
+        corner: "tuned player".to_string(),
+        column_labels: vec!["as first".to_string(), "as second".to_string()],
+        rows: players
+            .into_iter()
+            .map(|(label, tuned, published)| {
+                let cells = vec![
+                    cell(
+                        tuned.clone(),
+                        untuned.clone(),
+                        published[0],
+                        Reported::First,
+                    ),
+                    cell(untuned.clone(), tuned, published[1], Reported::Second),
+                ];
+                (label, cells)
+            })
+            .collect(),
+    }]
 }
 
 /// Simulation shogi table 9 (its rows of varied values, lance-tokin /
@@ -340,7 +400,9 @@ fn kyoto_table9(rows: Option<usize>, pick: &[usize]) -> Vec<Table> {
 pub fn run(args: ExperimentArgs, output: &mut dyn Write) -> anyhow::Result<()> {
     let (tables, default_games) = match args.name {
         Experiment::DobutsuTable1 => (dobutsu_table1(), 50),
-        Experiment::DobutsuTables2And3 => (dobutsu_tables_2_and_3(), 100),
+        Experiment::DobutsuTables2And3 => (dobutsu_tables_2_and_3(false), 100),
+        Experiment::DobutsuTables2And3Fitted => (dobutsu_tables_2_and_3(true), 100),
+        Experiment::DobutsuTuned => (dobutsu_tuned(), 300),
         Experiment::KyotoTable9 => (kyoto_table9(args.rows, &args.pick), 100),
         Experiment::KyotoTable9SeedProgram => return run_seed_program(&args, output),
         Experiment::ReversiSeedTable => return run_reversi(&args, &reversi_seed_table(), output),

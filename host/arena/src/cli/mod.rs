@@ -13,11 +13,13 @@ pub mod janken;
 pub mod judge;
 pub mod kyoto;
 pub mod play;
+pub mod profile;
 pub mod reversi;
 pub mod series;
 pub mod serve;
 pub mod solve;
 pub mod tournament;
+pub mod tune_dobutsu_solution;
 pub mod tune_kyoto;
 
 use ::blokus::display::Colour;
@@ -52,10 +54,13 @@ pub enum Command {
     Reversi(reversi::ReversiCommand),
     /// A series between two engines of a game, both (or all) seats, with 95% intervals.
     Tournament(tournament::TournamentArgs),
+    /// Our search and a UCI engine (Fairy-Stockfish) on the same positions,
+    /// depth by depth: nodes, time and branching factor to each depth.
+    Profile(profile::ProfileArgs),
     /// Re-run a seed's experiment and print its table beside the published one.
     Experiment(experiment::ExperimentArgs),
-    /// Tune a game's evaluation: Dobutsu's with the seed's genetic algorithm,
-    /// Kyoto's fitted to our own games' results.
+    /// Tune a game's evaluation: Dobutsu's with the seed's genetic algorithm
+    /// or fitted to its solution, Kyoto's fitted to our own games' results.
     #[command(subcommand)]
     Tune(TuneCommand),
     /// Referee Blokus Duo games between two contest players, as the organisers' referee did.
@@ -88,6 +93,9 @@ pub enum Command {
 pub enum TuneCommand {
     /// Dobutsu shogi's piece values, as the seed's genetic algorithm found them.
     Dobutsu(dobutsu::TuneArgs),
+    /// Dobutsu shogi's evaluation, fitted to the exact values of positions
+    /// drawn from the solved table.
+    DobutsuSolution(tune_dobutsu_solution::TuneArgs),
     /// Kyoto shogi's evaluation, fitted to the results of our own games.
     Kyoto(tune_kyoto::TuneArgs),
 }
@@ -148,6 +156,10 @@ pub fn run_in_colour(
         Command::Experiment(args) => experiment::run(args, output),
         Command::Tune(TuneCommand::Dobutsu(args)) => dobutsu::tune(&args, output),
         Command::Tune(TuneCommand::Kyoto(args)) => tune_kyoto::tune(&args, output),
+        Command::Profile(args) => profile::run(&args, output),
+        Command::Tune(TuneCommand::DobutsuSolution(args)) => {
+            tune_dobutsu_solution::tune(&args, output)
+        }
         Command::Referee(args) => contest::referee(args, output),
         Command::Player(args) => contest::player(args, output),
         Command::Engines => contest::engines(output),

@@ -90,14 +90,14 @@ fn attack_count(position: &Position, side: usize) -> i32 {
 }
 
 /// Whether `side`'s lion stands on a cell the other side attacks.
-fn lion_attacked(position: &Position, side: usize) -> bool {
+pub(super) fn lion_attacked(position: &Position, side: usize) -> bool {
     position
         .lion(side)
         .is_some_and(|cell| position.attacked_by(1 - side) & (1 << cell) != 0)
 }
 
 /// Whether `side`'s lion can step onto its far row on a cell nobody attacks.
-fn try_threat(position: &Position, side: usize) -> bool {
+pub(super) fn try_threat(position: &Position, side: usize) -> bool {
     let Some(cell) = position.lion(side) else {
         return false;
     };

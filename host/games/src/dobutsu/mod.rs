@@ -2,6 +2,7 @@
 //! seed notations, perft, evaluations, and the engines the shared tools use.
 
 pub mod eval;
+pub mod fitted;
 pub mod notation;
 pub mod perfect;
 pub mod position;
@@ -128,7 +129,9 @@ impl TwoPlayerGame for Position {
     }
 }
 
-/// `eval=` values: `strong` (ours), `material`, `attacks` (material and
+/// `eval=` values: `strong` (ours), `fitted` (fitted to the solution by
+/// `arena tune dobutsu-solution`), `file:PATH` (a weights file it wrote),
+/// `material`, `attacks` (material and
 /// attacked cells), `seed` (material, attacks, check and try: the seed's full
 /// evaluation), or nine comma-free piece values `v1/v2/.../v9` for material
 /// alone (board chick, elephant, giraffe, lion, hen; hand chick, elephant,
@@ -137,6 +140,10 @@ fn evaluation(name: Option<&str>, default: &str) -> Result<Box<dyn Evaluator<Pos
     let seed = PieceValues::SEED;
     Ok(match name.unwrap_or(default) {
         "strong" => Box::new(StrongEvaluation),
+        "fitted" => Box::new(fitted::FittedEvaluation::fitted()),
+        file if file.starts_with("file:") => {
+            Box::new(fitted::FittedEvaluation::read(&file["file:".len()..])?)
+        }
         "material" => Box::new(SeedEvaluation::material(seed)),
         "attacks" => Box::new(SeedEvaluation {
             values: seed,
@@ -163,14 +170,14 @@ fn evaluation(name: Option<&str>, default: &str) -> Result<Box<dyn Evaluator<Pos
         }
         other => {
             return Err(format!(
-                "no evaluation `{other}`: strong, material, attacks, seed, or nine values a/b/.../i"
+                "no evaluation `{other}`: strong, fitted, file:PATH, material, attacks, seed, or nine values a/b/.../i"
             ))
         }
     })
 }
 
-fn strong_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, String> {
-    evaluation(name, "strong")
+fn fitted_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, String> {
+    evaluation(name, "fitted")
 }
 
 fn seed_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, String> {
@@ -211,14 +218,15 @@ impl Engines for Position {
     const UCI_NONE_LOSES: bool = true;
 
     fn engine_kinds() -> Vec<EngineKind<Position>> {
-        let strong: EvaluationByName<Position> = strong_evaluation;
+        let fitted: EvaluationByName<Position> = fitted_evaluation;
         let seed: EvaluationByName<Position> = seed_evaluation;
         vec![
             EngineKind {
                 name: "alphabeta",
                 about: "ours: iterative deepening alpha-beta with a table, quiescence and \
-                        the refinements measured to gain here (see `refine=`), our \
-                        evaluation, 0.1 s a move",
+                        the refinements measured to gain here (see `refine=`), the \
+                        evaluation fitted to the solution (`eval=fitted`; `eval=strong` \
+                        is the hand-set one), 0.1 s a move",
                 limits: Limits {
                     max_depth: 64,
                     time: Some(Duration::from_millis(100)),
@@ -229,7 +237,7 @@ impl Engines for Position {
                     ..Limits::default()
                 },
                 table_bits: 20,
-                evaluation: strong,
+                evaluation: fitted,
             },
             EngineKind {
                 name: "seed",

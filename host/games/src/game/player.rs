@@ -64,18 +64,36 @@ impl<G: TwoPlayerGame> SearchPlayer<G> {
     }
 }
 
+impl<G: TwoPlayerGame> SearchPlayer<G> {
+    /// Searches the game's position as [`Player::choose`] does, with the
+    /// whole outcome (every iteration's depth, nodes and time).
+    pub fn search(&mut self, game: &Record<G>) -> crate::search::Outcome<G::Move> {
+        self.searcher.search(
+            game.position(),
+            game.history(),
+            self.limits,
+            self.evaluation.as_ref(),
+        )
+    }
+
+    /// The search's limits.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Searches with `limits` from now on.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+}
+
 impl<G: TwoPlayerGame> Player<Record<G>> for SearchPlayer<G> {
     fn name(&self) -> String {
         self.name.clone()
     }
 
     fn choose(&mut self, game: &Record<G>) -> anyhow::Result<G::Move> {
-        let outcome = self.searcher.search(
-            game.position(),
-            game.history(),
-            self.limits,
-            self.evaluation.as_ref(),
-        );
+        let outcome = self.search(game);
         self.last = Some(format!(
             "depth {}, score {}, {} nodes",
             outcome.depth, outcome.score, outcome.nodes
@@ -96,13 +114,13 @@ impl<G: TwoPlayerGame> Player<Record<G>> for SearchPlayer<G> {
 
 /// The options of the searchers, as `arena GAME engines` lists them.
 pub const SEARCH_OPTIONS: &str =
-    "depth=N, time=S, nodes=N, eval=E, choice=first|tie|rank, quiescence=on|off, table=BITS, seed=N, \
+    "depth=N, time=S, nodes=N, eval=E, choice=first|tie|rank, quiescence=on|off, table=BITS, seed=N, contempt=N, \
      refine=R+R..., without=R+R... (R: order, pvs, null, lmr, check, see, aspiration, buckets, all, none)";
 
 /// An engine as written on the command line: `NAME[:key=value,...]`, with
 /// the keys `depth`, `time` (seconds a move), `nodes`, `eval`, `choice`
 /// (`first`, `tie` or `rank`), `quiescence` (`on`/`off`), `table` (bits),
-/// `seed`, and the search's refinements: `refine` (exactly these) and
+/// `seed`, `contempt` (a repetition's score below a draw for the searcher), and the search's refinements: `refine` (exactly these) and
 /// `without` (the engine's own but these).
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineSpec {
@@ -119,6 +137,8 @@ pub struct EngineSpec {
     pub refine: Option<String>,
     /// `without=`: the engine's refinements but these.
     pub without: Option<String>,
+    /// `contempt=`: a repetition's score below a draw for the searching side.
+    pub contempt: Option<i32>,
 }
 
 impl EngineSpec {
@@ -138,6 +158,7 @@ impl EngineSpec {
             seed: None,
             refine: None,
             without: None,
+            contempt: None,
         };
         name.read(SEARCH_OPTIONS, |key, v| {
             match key {
@@ -148,6 +169,7 @@ impl EngineSpec {
                 }
                 "nodes" => spec.nodes = Some(value(v, "a count")?),
                 "eval" => spec.eval = Some(value(v, "an evaluation's name")?),
+                "contempt" => spec.contempt = Some(value(v, "a score")?),
                 "choice" => {
                     spec.choice = Some(match v {
                         Some("first") => Choice::First,
@@ -200,6 +222,9 @@ impl EngineSpec {
         if let Some(choice) = self.choice {
             limits.choice = choice;
         }
+        if let Some(contempt) = self.contempt {
+            limits.contempt = contempt;
+        }
         if let Some(quiescence) = self.quiescence {
             limits.quiescence = quiescence;
         }
@@ -235,10 +260,20 @@ pub fn build_player<G: TwoPlayerGame + 'static>(
     seed: u64,
 ) -> Result<BoxedPlayer<G>, String> {
     let spec = EngineSpec::parse(text)?;
-    let seed = spec.seed.unwrap_or(seed);
     if spec.name == "random" {
-        return Ok(Box::new(RandomPlayer::new(seed)));
+        return Ok(Box::new(RandomPlayer::new(spec.seed.unwrap_or(seed))));
     }
+    Ok(Box::new(build_search(kinds, text, seed)?))
+}
+
+/// Builds the search player a spec names from a game's engine kinds.
+pub fn build_search<G: TwoPlayerGame + 'static>(
+    kinds: &[EngineKind<G>],
+    text: &str,
+    seed: u64,
+) -> Result<SearchPlayer<G>, String> {
+    let spec = EngineSpec::parse(text)?;
+    let seed = spec.seed.unwrap_or(seed);
     let kind = kinds.iter().find(|k| k.name == spec.name).ok_or_else(|| {
         let names: Vec<&str> = kinds.iter().map(|k| k.name).collect();
         format!(
@@ -250,13 +285,13 @@ pub fn build_player<G: TwoPlayerGame + 'static>(
     })?;
     let evaluation =
         (kind.evaluation)(spec.eval.as_deref()).map_err(|e| format!("engine `{text}`: {e}"))?;
-    Ok(Box::new(SearchPlayer::new(
+    Ok(SearchPlayer::new(
         text,
         spec.limits(kind.limits),
         evaluation,
         spec.table_bits.unwrap_or(kind.table_bits),
         seed,
-    )))
+    ))
 }
 
 #[cfg(test)]

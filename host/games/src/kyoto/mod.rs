@@ -127,10 +127,7 @@ fn evaluation(name: Option<&str>, default: &str) -> Result<Box<dyn Evaluator<Pos
     Ok(match name.unwrap_or(default) {
         "tuned" => Box::new(tuned::TunedEvaluation::fitted()),
         file if file.starts_with("file:") => {
-            let path = &file["file:".len()..];
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read the weights file {path}: {e}"))?;
-            Box::new(tuned::TunedEvaluation::parse(&text).map_err(|e| format!("{path}: {e}"))?)
+            Box::new(tuned::TunedEvaluation::read(&file["file:".len()..])?)
         }
         "strong" => Box::new(StrongEvaluation),
         "average" => Box::new(SeedEvaluation {

@@ -177,58 +177,30 @@ impl TunedEvaluation {
     /// Weights rounded from a fitting.
     pub fn from_weights(weights: &[f64]) -> TunedEvaluation {
         TunedEvaluation {
-            weights: weights.iter().map(|w| w.round() as i32).collect(),
+            weights: crate::tune::weights::rounded(weights),
         }
     }
 
-    /// Reads a weights file: a line `name value` for every feature, `#`
-    /// comments; the error names the line at fault.
+    /// Reads a weights file ([`crate::tune::weights`]); the error names the line at fault.
     pub fn parse(text: &str) -> Result<TunedEvaluation, String> {
-        let names = feature_names();
-        let mut weights = vec![None; FEATURES];
-        for (number, line) in text.lines().enumerate() {
-            let line = line.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let at = |what: &str| format!("line {}: {what}: `{line}`", number + 1);
-            let (name, value) = line
-                .split_once(char::is_whitespace)
-                .ok_or_else(|| at("not `name value`"))?;
-            let index = names
-                .iter()
-                .position(|n| n == name)
-                .ok_or_else(|| at("no such weight"))?;
-            let value: i32 = value.trim().parse().map_err(|_| at("not a whole number"))?;
-            if weights[index].replace(value).is_some() {
-                return Err(at("a weight given twice"));
-            }
-        }
-        let missing: Vec<&str> = names
-            .iter()
-            .zip(&weights)
-            .filter(|(_, w)| w.is_none())
-            .map(|(n, _)| n.as_str())
-            .take(3)
-            .collect();
-        if !missing.is_empty() {
-            return Err(format!("weights missing: {} ...", missing.join(", ")));
-        }
-        Ok(TunedEvaluation {
-            weights: weights.into_iter().map(|w| w.unwrap_or(0)).collect(),
-        })
+        crate::tune::weights::parse(text, &feature_names())
+            .map(|weights| TunedEvaluation { weights })
+    }
+
+    /// Reads the weights file at `path`.
+    pub fn read(path: &str) -> Result<TunedEvaluation, String> {
+        crate::tune::weights::read(path, &feature_names())
+            .map(|weights| TunedEvaluation { weights })
     }
 
     /// The weights file's text (read back by [`TunedEvaluation::parse`]).
     pub fn to_text(&self) -> String {
-        let mut text = String::from(
-            "# Kyoto shogi's tuned evaluation (arena tune kyoto): a weight a feature,\n\
-             # in hundredths of a pawn, for the side to move.\n",
-        );
-        for (name, weight) in feature_names().iter().zip(&self.weights) {
-            text.push_str(&format!("{name} {weight}\n"));
-        }
-        text
+        crate::tune::weights::to_text(
+            "Kyoto shogi's tuned evaluation (arena tune kyoto): a weight a feature,\n\
+             in hundredths of a pawn, for the side to move.",
+            &feature_names(),
+            &self.weights,
+        )
     }
 
     pub fn weights(&self) -> &[i32] {

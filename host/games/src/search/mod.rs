@@ -20,7 +20,7 @@ use rand::{RngExt, SeedableRng};
 use table::Table;
 use terms::INFINITY;
 pub use terms::{
-    Choice, Evaluator, Game, Limits, Outcome, OwnEvaluation, Refinements, DECIDED, WIN,
+    Choice, Evaluator, Game, Iteration, Limits, Outcome, OwnEvaluation, Refinements, DECIDED, WIN,
 };
 
 /// A searcher that keeps its transposition table and random generator from
@@ -59,6 +59,7 @@ impl<M: Copy + PartialEq> Searcher<M> {
         G: Game<Move = M>,
         E: Evaluator<G> + ?Sized,
     {
+        let started = std::time::Instant::now();
         self.table.new_search(limits.refine.buckets);
         let mut run = Run::new(&mut self.table, eval, limits, history);
         let mut outcome = Outcome {
@@ -67,6 +68,7 @@ impl<M: Copy + PartialEq> Searcher<M> {
             depth: 0,
             nodes: 0,
             root: Vec::new(),
+            iterations: Vec::new(),
         };
         if let Some(result) = root.terminal() {
             outcome.score = result;
@@ -146,6 +148,12 @@ impl<M: Copy + PartialEq> Searcher<M> {
             outcome.depth = depth;
             outcome.root = scored.iter().map(|(c, s)| (c.m, *s)).collect();
             outcome.best = Some(pick(&mut self.rng, &outcome.root, limits.choice));
+            outcome.iterations.push(Iteration {
+                depth,
+                score: alpha,
+                nodes: run.nodes(),
+                elapsed: started.elapsed(),
+            });
             children = scored.into_iter().map(|(c, _)| c).collect();
             // The root keeps twice the beam after the first iteration.
             if let Some(width) = limits.beam {
@@ -281,5 +289,64 @@ mod tests {
         let limits = Limits::depth(12);
         assert!(search(&Nim(8), limits).score <= -WIN);
         assert_eq!(search(&Nim(0), limits).best, None);
+    }
+
+    /// Two rooms and a door out: the side to move steps to the other room
+    /// (back and forth, a repetition) or leaves, ending the game 50 below
+    /// even for itself.
+    #[derive(Clone)]
+    struct Rooms {
+        room: u8,
+        left: bool,
+        side: u8,
+    }
+
+    impl Game for Rooms {
+        type Move = bool;
+        fn moves(&self, out: &mut Vec<bool>) {
+            if !self.left {
+                out.extend([false, true]);
+            }
+        }
+        fn play(&mut self, leave: bool) {
+            if leave {
+                self.left = true;
+            } else {
+                self.room ^= 1;
+            }
+            self.side ^= 1;
+        }
+        fn evaluate(&self) -> i32 {
+            // The side that left stands 50 below: its opponent is to move.
+            if self.left {
+                50
+            } else {
+                0
+            }
+        }
+        fn key(&self) -> u64 {
+            1 + u64::from(self.room) * 4 + u64::from(self.left) * 2 + u64::from(self.side)
+        }
+    }
+
+    #[test]
+    fn contempt_plays_on_rather_than_repeat_unless_it_stands_worse_than_that() {
+        let start = Rooms {
+            room: 0,
+            left: false,
+            side: 0,
+        };
+        let mut limits = Limits::depth(6);
+        // A repetition scores 0, leaving -50: the search shuttles.
+        let outcome = search(&start, limits);
+        assert_eq!((outcome.best, outcome.score), (Some(false), 0));
+        // A repetition at 100 below a draw for it: leaving is better.
+        limits.contempt = 100;
+        let outcome = search(&start, limits);
+        assert_eq!((outcome.best, outcome.score), (Some(true), -50));
+        // At 30 below, the repetition is still better than leaving.
+        limits.contempt = 30;
+        let outcome = search(&start, limits);
+        assert_eq!((outcome.best, outcome.score), (Some(false), -30));
     }
 }

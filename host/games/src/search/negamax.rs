@@ -194,13 +194,23 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
         key != 0 && self.path.contains(&key)
     }
 
+    /// A repetition's score for the side to move `ply` plies from the root
+    /// ([`Limits::contempt`]).
+    fn draw_score(&self, ply: u32) -> i32 {
+        if ply.is_multiple_of(2) {
+            -self.limits.contempt
+        } else {
+            self.limits.contempt
+        }
+    }
+
     /// The one-ply score of `child` for the side that moved into it, `ply` plies
     /// from the root: its decided result, a draw if it repeats, else the evaluation.
     fn one_ply(&self, child: &G, ply: u32) -> i32 {
         if let Some(result) = child.terminal() {
             -at_ply(result, ply)
         } else if self.repeats(child.key()) {
-            0
+            -self.draw_score(ply)
         } else {
             -self.eval.evaluate(child)
         }
@@ -340,7 +350,7 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
         }
         let key = position.key();
         if self.repeats(key) {
-            return 0;
+            return self.draw_score(ply);
         }
         if depth == 0 {
             return if self.limits.quiescence {

@@ -263,6 +263,10 @@ pub struct Limits {
     pub choice: Choice,
     /// The refinements of plain alpha-beta in use.
     pub refine: Refinements,
+    /// A position repeated in the search scores `-contempt` for the side to
+    /// move at the root (`+contempt` for its opponent): above 0 the search
+    /// plays on rather than repeat unless it stands that much below a draw.
+    pub contempt: i32,
 }
 
 impl Default for Limits {
@@ -275,6 +279,7 @@ impl Default for Limits {
             quiescence: false,
             choice: Choice::First,
             refine: Refinements::default(),
+            contempt: 0,
         }
     }
 }
@@ -303,4 +308,16 @@ pub struct Outcome<M> {
     /// The root's moves with their scores at that depth, best first (a move
     /// that cannot be best may carry only an upper bound).
     pub root: Vec<(M, i32)>,
+    /// Each completed iteration, shallowest first.
+    pub iterations: Vec<Iteration>,
+}
+
+/// One completed iteration of a search: its depth, its score, and the nodes
+/// and time the search had spent when it ended (counted from the search's start).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Iteration {
+    pub depth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: std::time::Duration,
 }

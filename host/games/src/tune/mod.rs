@@ -6,10 +6,12 @@
 //! is fixed from then on. It knows nothing of any game: fitness comes from a
 //! function that plays one game between two weight vectors. [`texel`] fits
 //! a linear evaluation to game results instead, and [`softmax`] move priors
-//! to the moves a player chose.
+//! to the moves a player chose, and [`weights`] reads and writes a fitted
+//! evaluation's weights file.
 
 pub mod softmax;
 pub mod texel;
+pub mod weights;
 
 use crate::game::{Outcome, Side};
 use rand::rngs::StdRng;

@@ -270,6 +270,22 @@ impl Table {
         Some(self.values[rank as usize])
     }
 
+    /// A reached class drawn uniformly from `rng`, as the index reads it
+    /// (sente to move), with its value.
+    pub fn sample(&self, rng: &mut rand::rngs::StdRng) -> (Position, Value) {
+        use rand::RngExt;
+        loop {
+            let w = rng.random_range(0..self.words.len());
+            let bit = rng.random_range(0..64usize);
+            if self.words[w] >> bit & 1 == 0 {
+                continue;
+            }
+            let position = self.index.decode((w * 64 + bit) as u32);
+            let value = self.value(&position).expect("a reached index reads back");
+            return (position, value);
+        }
+    }
+
     /// The number of classes.
     pub fn len(&self) -> usize {
         self.values.len()

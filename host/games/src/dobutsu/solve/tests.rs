@@ -6,7 +6,7 @@ use super::bitmap::Bitmap;
 use super::code::{canonical, decode, encode, mirror, swap_sides};
 use super::index::Index;
 use super::reach::{can_catch, is_leaf, is_symmetric};
-use super::retro::{verdict, Verdict};
+use super::retro::{verdict, Value, Verdict};
 use super::table;
 use crate::dobutsu::Position;
 use rand::rngs::StdRng;
@@ -535,4 +535,31 @@ fn small_sub_games_solve_as_a_plain_solver_does() {
         assert_eq!(counts.won, won as u64);
         assert!(expected.len() > 500, "{root}: {}", expected.len());
     }
+}
+
+#[test]
+fn a_table_draws_its_classes_uniformly_with_their_values() {
+    let root = small_root();
+    let solution = super::solve(&root, 2, None, &|_| {}).unwrap();
+    let table = table::Table::from_solution(&root, &solution);
+    let classes: std::collections::HashMap<u64, Value> = solution
+        .classes()
+        .map(|(position, value)| (encode(&position), value))
+        .collect();
+    let mut rng = StdRng::seed_from_u64(3);
+    let draws = 20 * classes.len();
+    let mut seen = std::collections::HashMap::new();
+    for _ in 0..draws {
+        let (position, value) = table.sample(&mut rng);
+        assert_eq!(classes.get(&encode(&position)), Some(&value));
+        *seen.entry(encode(&position)).or_insert(0u32) += 1;
+    }
+    // Each class 20 times on average: nearly all are met, none far too often.
+    assert!(
+        seen.len() * 100 >= classes.len() * 99,
+        "{} of {}",
+        seen.len(),
+        classes.len()
+    );
+    assert!(seen.values().all(|&n| n < 60), "{:?}", seen.values().max());
 }
