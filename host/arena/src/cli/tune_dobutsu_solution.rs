@@ -11,7 +11,7 @@ use clap::Args;
 use games::dobutsu::eval::StrongEvaluation;
 use games::dobutsu::fitted::{self, FittedEvaluation, Labelled};
 use games::search::Evaluator;
-use games::tune::texel::{self, FitConfig, Sample};
+use games::tune::texel::{self, Sample};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -80,19 +80,12 @@ pub fn tune(args: &TuneArgs, output: &mut dyn Write) -> anyhow::Result<()> {
         .map(|l| fitted::sample(&l.position, fitted::target(l.verdict, args.distance_scale)))
         .collect();
     let initial = fitted::initial_weights();
-    let k = texel::fit_scale(&samples, &initial);
-    let before = texel::loss(&samples, &initial, k);
-    let config = FitConfig {
-        epochs: args.epochs,
-        ..FitConfig::default()
-    };
-    let epochs = texel::fit(&samples, &initial, k, HELD_OUT, &config, &mut |epoch| {
-        if epoch.number % 100 == 0 {
-            eprintln!(
-                "epoch {}: loss {:.5}, held out {:.5}",
-                epoch.number, epoch.loss, epoch.held_out_loss
-            );
-        }
+    let texel::Fitted {
+        k,
+        initial_loss: before,
+        epochs,
+    } = texel::fit_from(&samples, &initial, args.epochs, HELD_OUT, &mut |line| {
+        eprintln!("{line}")
     });
     let last = epochs.last().context("no epoch ran")?;
     let evaluation = FittedEvaluation::from_weights(&last.weights);

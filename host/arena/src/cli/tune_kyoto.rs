@@ -16,7 +16,7 @@ use games::kyoto::tuned::{self, TunedEvaluation};
 use games::kyoto::Position;
 use games::search::Game;
 use games::series::rounds;
-use games::tune::texel::{self, FitConfig, Sample};
+use games::tune::texel::{self, Sample};
 use games::tune::Generation;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::StdRng;
@@ -81,19 +81,12 @@ pub fn tune(args: &TuneArgs, output: &mut dyn Write) -> anyhow::Result<()> {
         started.elapsed().as_secs_f64()
     )?;
     let initial = tuned::initial_weights();
-    let k = texel::fit_scale(&samples, &initial);
-    let before = texel::loss(&samples, &initial, k);
-    let config = FitConfig {
-        epochs: args.epochs,
-        ..FitConfig::default()
-    };
-    let epochs = texel::fit(&samples, &initial, k, 10, &config, &mut |epoch| {
-        if epoch.number % 100 == 0 {
-            eprintln!(
-                "epoch {}: loss {:.5}, held out {:.5}",
-                epoch.number, epoch.loss, epoch.held_out_loss
-            );
-        }
+    let texel::Fitted {
+        k,
+        initial_loss: before,
+        epochs,
+    } = texel::fit_from(&samples, &initial, args.epochs, 10, &mut |line| {
+        eprintln!("{line}")
     });
     let last = epochs.last().context("no epoch ran")?;
     writeln!(

@@ -151,6 +151,47 @@ pub fn fit(
     epochs
 }
 
+/// A fitting as the tuning commands run it: its scale, the loss at the
+/// start and every epoch.
+#[derive(Clone, Debug)]
+pub struct Fitted {
+    pub k: f64,
+    pub initial_loss: f64,
+    pub epochs: Vec<Epoch>,
+}
+
+/// Fits `samples` from `initial` over `epochs` epochs with the default
+/// settings: the scale `k` fitted to the starting weights first, every
+/// `held_out`th sample kept out, each hundredth epoch's losses told to
+/// `progress`.
+pub fn fit_from(
+    samples: &[Sample],
+    initial: &[f64],
+    epochs: u32,
+    held_out: usize,
+    progress: &mut dyn FnMut(String),
+) -> Fitted {
+    let k = fit_scale(samples, initial);
+    let initial_loss = loss(samples, initial, k);
+    let config = FitConfig {
+        epochs,
+        ..FitConfig::default()
+    };
+    let epochs = fit(samples, initial, k, held_out, &config, &mut |epoch| {
+        if epoch.number % 100 == 0 {
+            progress(format!(
+                "epoch {}: loss {:.5}, held out {:.5}",
+                epoch.number, epoch.loss, epoch.held_out_loss
+            ));
+        }
+    });
+    Fitted {
+        k,
+        initial_loss,
+        epochs,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
