@@ -5,7 +5,7 @@
 //! round each lion the other side attacks, attacked cells, being in check,
 //! the opponent's try threat, the move) with weights fitted
 //! Texel-style ([`crate::tune::texel`]) to the exact win / draw / loss of
-//! positions drawn from the solved table (`arena dobutsu fit`). The two
+//! positions drawn from the solved table (`arena tune dobutsu-solution`). The two
 //! facts the table never needs fitting for come first, as in our hand-set
 //! evaluation: a lion the side to move can catch, and a safe try. The fitted
 //! weights are kept in `fitted-weights.txt` beside this file.
@@ -205,7 +205,7 @@ pub struct FittedEvaluation {
 }
 
 impl FittedEvaluation {
-    /// The weights `arena dobutsu fit` fitted, as committed.
+    /// The weights `arena tune dobutsu-solution` fitted, as committed.
     pub fn fitted() -> FittedEvaluation {
         FittedEvaluation::parse(include_str!("fitted-weights.txt"))
             .expect("the committed weights file reads")
@@ -233,7 +233,7 @@ impl FittedEvaluation {
     /// The weights file's text (read back by [`FittedEvaluation::parse`]).
     pub fn to_text(&self) -> String {
         crate::tune::weights::to_text(
-            "Dobutsu shogi's evaluation fitted to the solution (arena dobutsu fit):\n\
+            "Dobutsu shogi's evaluation fitted to the solution (arena tune dobutsu-solution):\n\
              a weight a feature, in hundredths of a chick, for the side to move.",
             &feature_names(),
             &self.weights,
