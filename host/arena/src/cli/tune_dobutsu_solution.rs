@@ -80,23 +80,17 @@ pub fn tune(args: &TuneArgs, output: &mut dyn Write) -> anyhow::Result<()> {
         .map(|l| fitted::sample(&l.position, fitted::target(l.verdict, args.distance_scale)))
         .collect();
     let initial = fitted::initial_weights();
-    let texel::Fitted {
-        k,
-        initial_loss: before,
-        epochs,
-    } = texel::fit_from(&samples, &initial, args.epochs, HELD_OUT, &mut |line| {
+    let fitting = texel::fit_from(&samples, &initial, args.epochs, HELD_OUT, &mut |line| {
         eprintln!("{line}")
     });
+    let k = fitting.k;
+    let summary = fitting.summary().context("no epoch ran")?;
+    let epochs = fitting.epochs;
     let last = epochs.last().context("no epoch ran")?;
     let evaluation = FittedEvaluation::from_weights(&last.weights);
     std::fs::write(&args.weights, evaluation.to_text())
         .with_context(|| format!("cannot write {}", args.weights.display()))?;
-    writeln!(
-        output,
-        "scale k = {k:.3}; mean squared error {before:.5} at the start, {:.5} fitted, \
-         {:.5} on the held-out tenth",
-        last.loss, last.held_out_loss
-    )?;
+    writeln!(output, "{summary}")?;
     // The held-out positions, as the fitting kept them apart.
     let held: Vec<Labelled> = drawn.iter().step_by(HELD_OUT).copied().collect();
     let strong_samples: Vec<Sample> = samples

@@ -81,20 +81,13 @@ pub fn tune(args: &TuneArgs, output: &mut dyn Write) -> anyhow::Result<()> {
         started.elapsed().as_secs_f64()
     )?;
     let initial = tuned::initial_weights();
-    let texel::Fitted {
-        k,
-        initial_loss: before,
-        epochs,
-    } = texel::fit_from(&samples, &initial, args.epochs, 10, &mut |line| {
+    let fitting = texel::fit_from(&samples, &initial, args.epochs, 10, &mut |line| {
         eprintln!("{line}")
     });
+    let summary = fitting.summary().context("no epoch ran")?;
+    let epochs = fitting.epochs;
     let last = epochs.last().context("no epoch ran")?;
-    writeln!(
-        output,
-        "scale k = {k:.3}; mean squared error {before:.5} at the start, {:.5} fitted, \
-         {:.5} on the held-out tenth",
-        last.loss, last.held_out_loss
-    )?;
+    writeln!(output, "{summary}")?;
     let fitted = TunedEvaluation::from_weights(&last.weights);
     std::fs::write(&args.weights, fitted.to_text())
         .with_context(|| format!("cannot write {}", args.weights.display()))?;

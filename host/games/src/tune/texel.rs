@@ -160,6 +160,19 @@ pub struct Fitted {
     pub epochs: Vec<Epoch>,
 }
 
+impl Fitted {
+    /// The line both tuning commands print: the scale and the error at the
+    /// start, after the last epoch and on the held-out samples.
+    pub fn summary(&self) -> Option<String> {
+        let last = self.epochs.last()?;
+        Some(format!(
+            "scale k = {:.3}; mean squared error {:.5} at the start, {:.5} fitted, \
+             {:.5} on the held-out tenth",
+            self.k, self.initial_loss, last.loss, last.held_out_loss
+        ))
+    }
+}
+
 /// Fits `samples` from `initial` over `epochs` epochs with the default
 /// settings: the scale `k` fitted to the starting weights first, every
 /// `held_out`th sample kept out, each hundredth epoch's losses told to
