@@ -19,23 +19,28 @@
 #             block RAM and SDRAM) in the board's 850 ms, against level 6
 #   prior-l7  ... against level 7
 #   prior-board  ... against the search before it (board-tree)
+#   l6-self   Pentobi level 6 against itself (another seed, so that the
+#             two games of an opening differ): the first player's edge each
+#             seat's score stands beside (l7-self the same at level 7, some
+#             hours)
 # PENTOBI is pentobi-gtp (default ~/.cache/peers/pentobi-gtp, as
 # ../shared/tools/build-peers.sh builds it); ARENA the arena binary (default
 # target/release/arena, built first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-final=${1:?usage: scripts/next-finals.sh l6|l7|l8|board|l6-850ms|l7-850ms|prior-l6|prior-l7|prior-board [GAMES]}
+final=${1:?usage: scripts/next-finals.sh l6|l7|l8|board|l6-850ms|l7-850ms|prior-l6|prior-l7|prior-board|l6-self|l7-self [GAMES]}
 games=${2:-100}
 n3="board-next:children=32,select=prior,c=0.5,expand=depth,enter,virtual=3,leaf=3,nodes=1048576,block,last2,history"
 pentobi=${PENTOBI:-$HOME/.cache/peers/pentobi-gtp}
-level() { echo "gtp:$pentobi --nobook --quiet --noresign --threads 1 -g duo -l $1 --seed 1"; }
+level() { echo "gtp:$pentobi --nobook --quiet --noresign --threads 1 -g duo -l $1 --seed ${2:-1}"; }
 case $final in
   l6 | l7 | l8) p1=$n3 p2=$(level "${final#l}") ;;
   board) p1=$n3 p2=board-tree ;;
   l6-850ms | l7-850ms) p1="$n3,playouts=850ms,on-chip=32768" p2=$(level "${final:1:1}") ;;
   prior-l6 | prior-l7) p1=prior-tree p2=$(level "${final#prior-l}") ;;
   prior-board) p1=prior-tree p2=board-tree ;;
+  l6-self | l7-self) p1=$(level "${final:1:1}") p2=$(level "${final:1:1}" 2) ;;
   *) echo "next-finals: unknown final $final" >&2; exit 2 ;;
 esac
 if [ -z "${ARENA:-}" ]; then

@@ -115,7 +115,8 @@ impl<G: TwoPlayerGame> Player<Record<G>> for SearchPlayer<G> {
 /// The options of the searchers, as `arena GAME engines` lists them.
 pub const SEARCH_OPTIONS: &str =
     "depth=N, time=S, nodes=N, eval=E, choice=first|tie|rank, quiescence=on|off, table=BITS, seed=N, contempt=N, \
-     refine=R+R..., without=R+R... (R: order, pvs, null, lmr, check, see, aspiration, buckets, all, none)";
+     refine=R+R..., without=R+R... (R: order, pvs, null, lmr, check, safecheck, see, aspiration, buckets, \
+     futility, lmp, iir, all, none)";
 
 /// An engine as written on the command line: `NAME[:key=value,...]`, with
 /// the keys `depth`, `time` (seconds a move), `nodes`, `eval`, `choice`

@@ -274,3 +274,71 @@ fn the_refined_search_finds_the_pawn_drop_mate() {
         assert!(outcome.score >= crate::search::DECIDED);
     }
 }
+
+/// The nodes a search of `p` to `depth` with Kyoto's refinements and `extra` visits.
+fn nodes_with(p: &Position, depth: u32, extra: &str) -> u64 {
+    let refine = Refinements::default()
+        .with(KYOTO_REFINEMENTS, true)
+        .and_then(|r| {
+            if extra.is_empty() {
+                Ok(r)
+            } else {
+                r.with(extra, true)
+            }
+        })
+        .unwrap();
+    let limits = Limits {
+        quiescence: true,
+        refine,
+        ..Limits::depth(depth)
+    };
+    let outcome =
+        crate::search::Searcher::new(18, 1).search(p, &[], limits, &eval::StrongEvaluation);
+    assert!(outcome.best.is_some(), "{extra}: no move");
+    outcome.nodes
+}
+
+#[test]
+fn a_check_that_loses_its_piece_is_told_from_a_safe_one() {
+    // Gote's king on d5. A pawn dropped on d4 checks it and is taken by
+    // it; the pawn dropped as its other face, a rook, on d2 checks it from
+    // where the king cannot reach.
+    let p = fen("3k1/5/5/5/4K[P] w 0 1");
+    let beside = p.parse_move("P@d4").unwrap();
+    let afar = p.parse_move("+P@d2").unwrap();
+    for m in [beside, afar] {
+        let mut after = p;
+        after.make(m);
+        assert!(Position::in_check(&after, after.side()), "{m:?} checks");
+    }
+    assert_eq!(p.exchange(beside), -eval::face_value(PAWN));
+    assert_eq!(p.exchange(afar), 0);
+}
+
+#[test]
+fn safe_checks_search_fewer_nodes() {
+    // Safe checks change no move the search may choose, only how deep it
+    // looks at them: on the start and on a middle game position (sixteen
+    // plies of fixed picks), it visits fewer nodes to the same depth.
+    let mut middle = Position::start(false);
+    for ply in 0..16 {
+        let mut moves = Vec::new();
+        middle.moves(&mut moves);
+        middle.make(moves[(7 * ply + 3) % moves.len()]);
+        assert!(middle.terminal().is_none(), "the game ended at ply {ply}");
+    }
+    for p in [Position::start(false), middle] {
+        assert!(
+            nodes_with(&p, 5, "safecheck") < nodes_with(&p, 5, ""),
+            "{p:?}"
+        );
+    }
+}
+
+#[test]
+fn iterative_reduction_trims_the_tree_where_the_table_has_no_move() {
+    // From empty tables, the start's nodes at depth 6 without a table move
+    // are searched a ply shallower first.
+    let p = Position::start(false);
+    assert!(nodes_with(&p, 6, "iir") < nodes_with(&p, 6, ""));
+}

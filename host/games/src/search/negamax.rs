@@ -8,8 +8,8 @@
 
 use super::table::{Bound, Entry, Table};
 use super::terms::{
-    Evaluator, Game, Limits, Refinements, DECIDED, FUTILITY_DEPTH, FUTILITY_MARGIN, INFINITY,
-    PRUNING_DEPTH,
+    Evaluator, Game, Limits, Refinements, DECIDED, FUTILITY_DEPTH, FUTILITY_MARGIN, IIR_DEPTH,
+    INFINITY, PRUNING_DEPTH,
 };
 use crate::thinking;
 use std::borrow::Cow;
@@ -375,6 +375,11 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
             }
         }
         let refine = self.refine();
+        let depth = if refine.iterative_reduction && first.is_none() && depth >= IIR_DEPTH {
+            depth - 1
+        } else {
+            depth
+        };
         let in_check = (refine.null_move
             || refine.reductions
             || refine.check_extension
@@ -516,7 +521,10 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
         if quiet && node.skip_if_quiet {
             return None;
         }
-        let extend = refine.check_extension && gives_check && node.ply < 2 * self.iteration;
+        let extend = refine.check_extension
+            && gives_check
+            && node.ply < 2 * self.iteration
+            && (!refine.safe_checks || parent.exchange(m) >= 0);
         let depth = node.depth - 1 + u32::from(extend);
         let ply = node.ply + 1;
         let reduce = if refine.reductions && quiet && depth >= 2 && node.index >= 3 {

@@ -363,10 +363,13 @@ fn refinements_are_named_and_an_unknown_one_is_refused() {
     assert_eq!(some.names(), "order+pvs+null");
     assert_eq!(
         Refinements::all().with("lmr+see", false).unwrap().names(),
-        "order+pvs+null+check+aspiration+buckets+futility+lmp"
+        "order+pvs+null+check+safecheck+aspiration+buckets+futility+lmp+iir"
     );
     assert_eq!(Refinements::default().names(), "none");
     assert_eq!(Refinements::all().names(), Refinements::NAMES.join("+"));
+    for name in Refinements::NAMES {
+        assert!(crate::game::player::SEARCH_OPTIONS.contains(name), "{name} not listed");
+    }
     let error = Refinements::default().with("pvs+nul", true).unwrap_err();
     assert!(error.contains("no refinement `nul`"), "{error}");
 }

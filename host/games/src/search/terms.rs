@@ -54,9 +54,10 @@ pub trait Game: Clone {
     fn null_move(&self) -> Option<Self> {
         None
     }
-    /// The material a noisy move wins once the likely recaptures are
-    /// counted (static exchange); below 0 it loses material and quiescence
-    /// skips it with [`Refinements::exchange`].
+    /// The material a move wins once the likely recaptures are counted
+    /// (static exchange); below 0 it loses material: quiescence skips such
+    /// a capture with [`Refinements::exchange`], and such a check is not
+    /// extended with [`Refinements::safe_checks`].
     fn exchange(&self, _m: Self::Move) -> i32 {
         0
     }
@@ -125,6 +126,9 @@ pub struct Refinements {
     /// `check`: a move that gives check searched a ply deeper, and every
     /// move searched in check in quiescence.
     pub check_extension: bool,
+    /// `safecheck`: with `check`, only a check that does not lose the
+    /// checking piece by static exchange ([`Game::exchange`]) is extended.
+    pub safe_checks: bool,
     /// `see`: quiescence skips captures that lose material by static exchange.
     pub exchange: bool,
     /// `aspiration`: each iteration starts with a narrow window about the last score.
@@ -141,11 +145,16 @@ pub struct Refinements {
     /// `lmp`: late-move pruning: near the leaves, away from the principal
     /// variation and out of check, quiet moves after the first few are skipped.
     pub late_moves: bool,
+    /// `iir`: internal iterative reduction: a node at least [`IIR_DEPTH`]
+    /// deep that the table has no move for is searched a ply shallower.
+    pub iterative_reduction: bool,
 }
 
 /// Reverse futility cuts to this depth; forward futility and late-move
 /// pruning work to [`PRUNING_DEPTH`].
 pub const FUTILITY_DEPTH: u32 = 6;
+/// The least depth internal iterative reduction applies at.
+pub const IIR_DEPTH: u32 = 4;
 /// The depth to which quiet moves may be skipped.
 pub const PRUNING_DEPTH: u32 = 3;
 /// The futility margin a ply of depth, in the evaluations' unit (about a
@@ -154,17 +163,19 @@ pub const FUTILITY_MARGIN: i32 = 120;
 
 impl Refinements {
     /// Every refinement's name, as `refine=` and `without=` read them.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 12] = [
         "order",
         "pvs",
         "null",
         "lmr",
         "check",
+        "safecheck",
         "see",
         "aspiration",
         "buckets",
         "futility",
         "lmp",
+        "iir",
     ];
 
     /// All refinements on.
@@ -182,9 +193,11 @@ impl Refinements {
             null_move: false,
             reductions: false,
             check_extension: false,
+            safe_checks: false,
             exchange: false,
             futility: false,
             late_moves: false,
+            iterative_reduction: false,
             ..Refinements::all()
         }
     }
@@ -196,11 +209,13 @@ impl Refinements {
             "null" => &mut self.null_move,
             "lmr" => &mut self.reductions,
             "check" => &mut self.check_extension,
+            "safecheck" => &mut self.safe_checks,
             "see" => &mut self.exchange,
             "aspiration" => &mut self.aspiration,
             "buckets" => &mut self.buckets,
             "futility" => &mut self.futility,
             "lmp" => &mut self.late_moves,
+            "iir" => &mut self.iterative_reduction,
             _ => return None,
         })
     }
