@@ -275,26 +275,19 @@ fn the_refined_search_finds_the_pawn_drop_mate() {
     }
 }
 
-/// The nodes a search of `p` to `depth` with Kyoto's refinements and `extra` visits.
-fn nodes_with(p: &Position, depth: u32, extra: &str) -> u64 {
-    let refine = Refinements::default()
-        .with(KYOTO_REFINEMENTS, true)
-        .and_then(|r| {
-            if extra.is_empty() {
-                Ok(r)
-            } else {
-                r.with(extra, true)
-            }
-        })
-        .unwrap();
+/// The refinements the ladder tried its later steps on.
+const LADDER_BASE: &str = "order+pvs+aspiration+null+lmr+check";
+
+/// The nodes a search of `p` to `depth` with the refinements `refine` visits.
+fn nodes_with(p: &Position, depth: u32, refine: &str) -> u64 {
     let limits = Limits {
         quiescence: true,
-        refine,
+        refine: Refinements::default().with(refine, true).unwrap(),
         ..Limits::depth(depth)
     };
     let outcome =
         crate::search::Searcher::new(18, 1).search(p, &[], limits, &eval::StrongEvaluation);
-    assert!(outcome.best.is_some(), "{extra}: no move");
+    assert!(outcome.best.is_some(), "{refine}: no move");
     outcome.nodes
 }
 
@@ -328,8 +321,9 @@ fn safe_checks_search_fewer_nodes() {
         assert!(middle.terminal().is_none(), "the game ended at ply {ply}");
     }
     for p in [Position::start(false), middle] {
+        let safe = format!("{LADDER_BASE}+safecheck");
         assert!(
-            nodes_with(&p, 5, "safecheck") < nodes_with(&p, 5, ""),
+            nodes_with(&p, 5, &safe) < nodes_with(&p, 5, LADDER_BASE),
             "{p:?}"
         );
     }
@@ -340,5 +334,6 @@ fn iterative_reduction_trims_the_tree_where_the_table_has_no_move() {
     // From empty tables, the start's nodes at depth 6 without a table move
     // are searched a ply shallower first.
     let p = Position::start(false);
-    assert!(nodes_with(&p, 6, "iir") < nodes_with(&p, 6, ""));
+    let iir = format!("{LADDER_BASE}+iir");
+    assert!(nodes_with(&p, 6, &iir) < nodes_with(&p, 6, LADDER_BASE));
 }

@@ -368,7 +368,10 @@ fn refinements_are_named_and_an_unknown_one_is_refused() {
     assert_eq!(Refinements::default().names(), "none");
     assert_eq!(Refinements::all().names(), Refinements::NAMES.join("+"));
     for name in Refinements::NAMES {
-        assert!(crate::game::player::SEARCH_OPTIONS.contains(name), "{name} not listed");
+        assert!(
+            crate::game::player::SEARCH_OPTIONS.contains(name),
+            "{name} not listed"
+        );
     }
     let error = Refinements::default().with("pvs+nul", true).unwrap_err();
     assert!(error.contains("no refinement `nul`"), "{error}");
