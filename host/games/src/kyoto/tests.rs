@@ -257,7 +257,10 @@ fn the_exchange_counts_a_recapture() {
 #[test]
 fn the_refined_search_finds_the_pawn_drop_mate() {
     let p = fen("kp3/5/1+N3/5/4K[P] w 0 1");
-    for refine in [Refinements::default(), Refinements::all()] {
+    let engine = Refinements::default()
+        .with(KYOTO_REFINEMENTS, true)
+        .unwrap();
+    for refine in [Refinements::default(), Refinements::all(), engine] {
         let limits = Limits {
             quiescence: true,
             refine,
