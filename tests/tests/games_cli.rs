@@ -662,6 +662,108 @@ fn the_evaluation_is_fitted_to_a_solved_table_and_played_from_its_weights_file()
 }
 
 #[test]
+fn a_network_is_fitted_to_a_solved_table_and_plays_from_its_file() {
+    let dir = scratch_dir("dobutsu-network");
+    let table = dir.join("sub.tb");
+    let root = "gl1/1c1/1C1/1LG[] w - - 0 1";
+    let run = arena(
+        &[
+            "dobutsu",
+            "solve",
+            "--root",
+            root,
+            "--out",
+            table.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.error.is_none(), "{:?}", run.error);
+    let network = dir.join("network.txt");
+    let run = arena(
+        &[
+            "tune",
+            "dobutsu-solution",
+            "--table",
+            table.to_str().unwrap(),
+            "--positions",
+            "20000",
+            "--hidden",
+            "16",
+            "--epochs",
+            "20",
+            "--draw-weight",
+            "4",
+            "--network",
+            network.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.error.is_none(), "{:?}", run.error);
+    // On the held-out positions the network names the classes better
+    // than chance, and its cross-entropy fell below log 2 (a coin's).
+    let held = run
+        .output
+        .lines()
+        .find(|l| l.starts_with("held out (2000 positions)"))
+        .unwrap_or_else(|| panic!("{}", run.output));
+    let figure = |after: &str| -> f64 {
+        held.split(after)
+            .nth(1)
+            .and_then(|t| t.split(['%', ' ']).next())
+            .and_then(|t| t.parse().ok())
+            .unwrap_or_else(|| panic!("{after} in {held}"))
+    };
+    assert!(figure("named right by the network ") > 60.0, "{held}");
+    assert!(figure("cross-entropy ") < std::f64::consts::LN_2, "{held}");
+    let text = std::fs::read_to_string(&network).unwrap();
+    assert!(text.contains("--hidden 16") && text.contains("network 146 16"));
+    // The file plays: two games from the sub-game's root with eval=network:.
+    let eval = format!("alphabeta:time=0.02,eval=network:{}", network.display());
+    let records = dir.join("games.txt");
+    let run = arena(
+        &[
+            "tournament",
+            "dobutsu",
+            "--a",
+            &eval,
+            "--b",
+            "alphabeta:time=0.02",
+            "--games",
+            "2",
+            "--start",
+            root,
+            "--records",
+            records.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.error.is_none(), "{:?}", run.error);
+    let played = std::fs::read_to_string(&records).unwrap();
+    assert_eq!(played.matches("[Round ").count(), 2);
+    // A network file cut short is named with what is missing.
+    let cut: String = text.lines().take(20).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&network, cut).unwrap();
+    let run = arena(
+        &[
+            "tournament",
+            "dobutsu",
+            "--a",
+            &eval,
+            "--b",
+            "random",
+            "--games",
+            "1",
+        ],
+        "",
+    );
+    let error = run.error.unwrap_or_default();
+    assert!(
+        error.contains("network.txt") && error.contains("the file ends before"),
+        "{error}"
+    );
+}
+
+#[test]
 fn a_solved_sub_game_is_played_perfectly_from_its_table() {
     let dir = scratch_dir("dobutsu-solve");
     let table = dir.join("sub.tb");

@@ -115,7 +115,7 @@ pub enum Experiment {
     /// solution as a fourth (`eval=fitted`) beside the seed's three.
     DobutsuTables2And3Fitted,
     /// Dobutsu seed: its GA-tuned player against the untuned one (depth 3),
-    /// and our evaluation fitted to the solution in its place.
+    /// and our evaluations fitted to the solution in its place.
     DobutsuTuned,
     /// Simulation shogi seed, table 9: players with varied piece values against
     /// the averaged-values player, each seat.
@@ -270,7 +270,8 @@ const DOBUTSU_GA_TUNED: &str = "286/202/137/63/189/266/129/293/16";
 
 /// The seed's match of its tuned player against the untuned one (depth 3,
 /// as its genetic algorithm searched; 300 games a side), with our
-/// evaluation fitted to the solution in the tuned player's place beside it.
+/// evaluations fitted to the solution (linear and network) in the tuned
+/// player's place beside it.
 fn dobutsu_tuned() -> Vec<Table> {
     let untuned = "seed:depth=3,eval=material".to_string();
     let players = [
@@ -282,6 +283,11 @@ fn dobutsu_tuned() -> Vec<Table> {
         (
             "fitted to the solution".to_string(),
             "seed:depth=3,eval=fitted".to_string(),
+            [None, None],
+        ),
+        (
+            "a network fitted to the solution".to_string(),
+            "seed:depth=3,eval=network".to_string(),
             [None, None],
         ),
     ];

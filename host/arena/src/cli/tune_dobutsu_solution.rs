@@ -4,13 +4,18 @@
 //! (and, when asked, its distance), fit the weights Texel-style
 //! ([`games::tune::texel`]); the held-out tenth's error and its win / draw /
 //! loss accuracy are printed beside our hand-set evaluation's, and the
-//! weights file is written.
+//! weights file is written. With `--hidden N` the same positions fit a
+//! network evaluation instead ([`games::dobutsu::network`]), measured beside
+//! the committed linear one.
 
 use anyhow::Context;
 use clap::Args;
 use games::dobutsu::eval::StrongEvaluation;
 use games::dobutsu::fitted::{self, FittedEvaluation, Labelled};
+use games::dobutsu::network::NetworkEvaluation;
+use games::dobutsu::solve::retro::Verdict;
 use games::search::Evaluator;
+use games::tune::network::{self, Network, TrainConfig};
 use games::tune::texel::{self, Sample};
 use std::io::Write;
 use std::path::PathBuf;
@@ -29,9 +34,21 @@ pub struct TuneArgs {
     /// A win or loss d plies away aims at 1/2 +- exp(-d / D) / 2 instead of 1 or 0.
     #[arg(long)]
     pub distance_scale: Option<f64>,
-    /// Fitting epochs.
-    #[arg(long, default_value_t = 400)]
-    pub epochs: u32,
+    /// Fitting epochs (default 400 for the linear weights, 30 for a network).
+    #[arg(long)]
+    pub epochs: Option<u32>,
+    /// Fit a network of this many hidden units (at most 128) instead of the
+    /// linear weights, and write it to --network.
+    #[arg(long)]
+    pub hidden: Option<usize>,
+    /// Where a fitted network goes (`eval=network` reads the committed copy,
+    /// host/games/src/dobutsu/network-weights.txt).
+    #[arg(long, default_value = "dobutsu-network.txt")]
+    pub network: PathBuf,
+    /// A network's fitting sees each drawn position this many times (draws
+    /// are rare among the reached positions but decide won games).
+    #[arg(long, default_value_t = 1)]
+    pub draw_weight: usize,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Where the fitted weights go (`eval=fitted` reads the committed copy,
@@ -64,7 +81,6 @@ pub fn tune(args: &TuneArgs, output: &mut dyn Write) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     drop(table);
     let count = |f: fn(&Labelled) -> bool| drawn.iter().filter(|l| f(l)).count();
-    use games::dobutsu::solve::retro::Verdict;
     writeln!(
         output,
         "{} positions drawn from {} in {:.1} s: won {}, drawn {}, lost {} for the side to move",
@@ -75,12 +91,16 @@ pub fn tune(args: &TuneArgs, output: &mut dyn Write) -> anyhow::Result<()> {
         count(|l| l.verdict == Verdict::Drawn),
         count(|l| matches!(l.verdict, Verdict::Lost(_))),
     )?;
+    if let Some(hidden) = args.hidden {
+        return fit_network(args, hidden, &drawn, started, output);
+    }
     let samples: Vec<Sample> = drawn
         .iter()
         .map(|l| fitted::sample(&l.position, fitted::target(l.verdict, args.distance_scale)))
         .collect();
     let initial = fitted::initial_weights();
-    let fitting = texel::fit_from(&samples, &initial, args.epochs, HELD_OUT, &mut |line| {
+    let epochs = args.epochs.unwrap_or(400);
+    let fitting = texel::fit_from(&samples, &initial, epochs, HELD_OUT, &mut |line| {
         eprintln!("{line}")
     });
     let k = fitting.k;
@@ -129,6 +149,130 @@ pub fn tune(args: &TuneArgs, output: &mut dyn Write) -> anyhow::Result<()> {
         output,
         "weights: {} ({:.1} s)",
         args.weights.display(),
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(())
+}
+
+/// Fits a network of `hidden` units to the drawn positions and writes it;
+/// reports its held-out loss and accuracy beside the committed linear
+/// evaluation's on the same positions.
+fn fit_network(
+    args: &TuneArgs,
+    hidden: usize,
+    drawn: &[Labelled],
+    started: Instant,
+    output: &mut dyn Write,
+) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        (1..=network::MAX_HIDDEN).contains(&hidden),
+        "--hidden: 1 to {} units",
+        network::MAX_HIDDEN
+    );
+    let mut samples: Vec<Sample> = drawn
+        .iter()
+        .map(|l| {
+            games::dobutsu::network::sample(
+                &l.position,
+                fitted::target(l.verdict, args.distance_scale),
+            )
+        })
+        .collect();
+    // Drawn training positions seen again, after the others: the held-out
+    // tenth (every tenth of the first part) stays the same positions.
+    let again: Vec<Sample> = samples
+        .iter()
+        .zip(drawn)
+        .enumerate()
+        .filter(|(i, (_, l))| i % HELD_OUT != 0 && l.verdict == Verdict::Drawn)
+        .map(|(_, (s, _))| s.clone())
+        .collect();
+    for _ in 1..args.draw_weight.max(1) {
+        samples.extend(again.iter().cloned());
+    }
+    let mut fitted_network = Network::random(games::dobutsu::network::INPUTS, hidden, args.seed);
+    let config = TrainConfig {
+        epochs: args.epochs.unwrap_or(30),
+        seed: args.seed,
+        ..TrainConfig::default()
+    };
+    let epochs = network::train(
+        &mut fitted_network,
+        &samples,
+        HELD_OUT,
+        &config,
+        &mut |epoch| {
+            eprintln!(
+                "epoch {}: cross-entropy {:.5}, held out {:.5} ({:.0} s)",
+                epoch.number,
+                epoch.loss,
+                epoch.held_out_loss,
+                started.elapsed().as_secs_f64()
+            )
+        },
+    );
+    let last = epochs.last().context("no epoch ran")?;
+    let evaluation = NetworkEvaluation::new(fitted_network)
+        .map_err(|e| anyhow::anyhow!("the fitted network: {e}"))?;
+    let distance = args
+        .distance_scale
+        .map_or(String::new(), |d| format!(" --distance-scale {d}"));
+    let text = evaluation.network().to_text(&format!(
+        "Dobutsu shogi's network evaluation fitted to the solution (arena tune \
+         dobutsu-solution --hidden {hidden} --positions {} --epochs {} --draw-weight {}{distance} \
+         --seed {}):\n{} inputs, {hidden} hidden units; held-out cross-entropy {:.5}.",
+        args.positions,
+        config.epochs,
+        args.draw_weight.max(1),
+        args.seed,
+        games::dobutsu::network::INPUTS,
+        last.held_out_loss
+    ));
+    std::fs::write(&args.network, text)
+        .with_context(|| format!("cannot write {}", args.network.display()))?;
+    let held: Vec<Labelled> = drawn.iter().step_by(HELD_OUT).copied().collect();
+    let linear = FittedEvaluation::fitted();
+    let linear_samples: Vec<Sample> = held
+        .iter()
+        .map(|l| Sample {
+            features: vec![(0, linear.linear(&l.position) as f32)],
+            result: fitted::target(l.verdict, args.distance_scale),
+        })
+        .collect();
+    let linear_k = texel::fit_scale(&linear_samples, &[1.0]);
+    writeln!(
+        output,
+        "held out ({} positions): cross-entropy {:.5} (training {:.5}); win / draw / loss \
+         named right by the network {:.1}%, by the committed linear evaluation {:.1}% \
+         (its scale k = {linear_k:.3})",
+        held.len(),
+        last.held_out_loss,
+        last.loss,
+        100.0
+            * fitted::accuracy(&held, 1.0, |p| {
+                (evaluation.logit(p) * 400.0).round() as i32
+            }),
+        100.0 * fitted::accuracy(&held, linear_k, |p| linear.linear(p)),
+    )?;
+    let held_draws: Vec<Labelled> = held
+        .iter()
+        .filter(|l| l.verdict == Verdict::Drawn)
+        .copied()
+        .collect();
+    writeln!(
+        output,
+        "of the {} held-out draws, named right by the network {:.1}%, by the linear one {:.1}%",
+        held_draws.len(),
+        100.0
+            * fitted::accuracy(&held_draws, 1.0, |p| {
+                (evaluation.logit(p) * 400.0).round() as i32
+            }),
+        100.0 * fitted::accuracy(&held_draws, linear_k, |p| linear.linear(p)),
+    )?;
+    writeln!(
+        output,
+        "network: {} ({:.1} s)",
+        args.network.display(),
         started.elapsed().as_secs_f64()
     )?;
     Ok(())

@@ -39,6 +39,9 @@ const TRY_THEIRS: usize = IN_CHECK + 1;
 const TEMPO: usize = TRY_THEIRS + 1;
 /// How many weights there are.
 pub const FEATURES: usize = TEMPO + 1;
+/// Where the features past the pieces' squares and hands begin (hanging
+/// pieces, the lions' zones, attacks, check, the opponent's try, the move).
+pub const RELATIONS: usize = HANGING_MINE;
 
 /// The side to move catches the lion: as good as won.
 pub const CATCH: i32 = 20_000;

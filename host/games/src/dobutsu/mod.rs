@@ -3,6 +3,7 @@
 
 pub mod eval;
 pub mod fitted;
+pub mod network;
 pub mod notation;
 pub mod perfect;
 pub mod position;
@@ -131,6 +132,8 @@ impl TwoPlayerGame for Position {
 
 /// `eval=` values: `strong` (ours), `fitted` (fitted to the solution by
 /// `arena tune dobutsu-solution`), `file:PATH` (a weights file it wrote),
+/// `network` (the network fitted to the solution by `arena tune
+/// dobutsu-solution --hidden N`), `network:PATH` (a network file it wrote),
 /// `material`, `attacks` (material and
 /// attacked cells), `seed` (material, attacks, check and try: the seed's full
 /// evaluation), or nine comma-free piece values `v1/v2/.../v9` for material
@@ -143,6 +146,10 @@ fn evaluation(name: Option<&str>, default: &str) -> Result<Box<dyn Evaluator<Pos
         "fitted" => Box::new(fitted::FittedEvaluation::fitted()),
         file if file.starts_with("file:") => {
             Box::new(fitted::FittedEvaluation::read(&file["file:".len()..])?)
+        }
+        "network" => Box::new(network::NetworkEvaluation::fitted()),
+        file if file.starts_with("network:") => {
+            Box::new(network::NetworkEvaluation::read(&file["network:".len()..])?)
         }
         "material" => Box::new(SeedEvaluation::material(seed)),
         "attacks" => Box::new(SeedEvaluation {
@@ -170,14 +177,14 @@ fn evaluation(name: Option<&str>, default: &str) -> Result<Box<dyn Evaluator<Pos
         }
         other => {
             return Err(format!(
-                "no evaluation `{other}`: strong, fitted, file:PATH, material, attacks, seed, or nine values a/b/.../i"
+                "no evaluation `{other}`: strong, fitted, file:PATH, network, network:PATH, material, attacks, seed, or nine values a/b/.../i"
             ))
         }
     })
 }
 
-fn fitted_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, String> {
-    evaluation(name, "fitted")
+fn network_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, String> {
+    evaluation(name, "network")
 }
 
 fn seed_evaluation(name: Option<&str>) -> Result<Box<dyn Evaluator<Position>>, String> {
@@ -218,15 +225,16 @@ impl Engines for Position {
     const UCI_NONE_LOSES: bool = true;
 
     fn engine_kinds() -> Vec<EngineKind<Position>> {
-        let fitted: EvaluationByName<Position> = fitted_evaluation;
+        let network: EvaluationByName<Position> = network_evaluation;
         let seed: EvaluationByName<Position> = seed_evaluation;
         vec![
             EngineKind {
                 name: "alphabeta",
                 about: "ours: iterative deepening alpha-beta with a table, quiescence and \
                         the refinements measured to gain here (see `refine=`), the \
-                        evaluation fitted to the solution (`eval=fitted`; `eval=strong` \
-                        is the hand-set one), 0.1 s a move",
+                        network evaluation fitted to the solution (`eval=network`; \
+                        `eval=fitted` is the linear one, `eval=strong` the hand-set \
+                        one), 0.1 s a move",
                 limits: Limits {
                     max_depth: 64,
                     time: Some(Duration::from_millis(100)),
@@ -237,7 +245,7 @@ impl Engines for Position {
                     ..Limits::default()
                 },
                 table_bits: 20,
-                evaluation: fitted,
+                evaluation: network,
             },
             EngineKind {
                 name: "seed",

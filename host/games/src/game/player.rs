@@ -116,7 +116,7 @@ impl<G: TwoPlayerGame> Player<Record<G>> for SearchPlayer<G> {
 pub const SEARCH_OPTIONS: &str =
     "depth=N, time=S, nodes=N, eval=E, choice=first|tie|rank, quiescence=on|off, table=BITS, seed=N, contempt=N, \
      refine=R+R..., without=R+R... (R: order, pvs, null, lmr, check, safecheck, see, aspiration, buckets, \
-     futility, lmp, iir, all, none)";
+     futility, lmp, iir, deepnull, hlmr, all, none)";
 
 /// An engine as written on the command line: `NAME[:key=value,...]`, with
 /// the keys `depth`, `time` (seconds a move), `nodes`, `eval`, `choice`

@@ -340,3 +340,17 @@ fn iterative_reduction_trims_the_tree_where_the_table_has_no_move() {
     let iir = format!("{LADDER_BASE}+iir");
     assert!(nodes_with(&p, 6, &iir) < nodes_with(&p, 6, LADDER_BASE));
 }
+
+#[test]
+fn deeper_null_moves_and_reductions_by_history_trim_the_tree() {
+    // Kyoto's own set, from the start to depth 8: the null move searched
+    // shallower, and late moves that never cut off reduced further, each
+    // visit fewer nodes, and the search still finds a move.
+    let p = Position::start(false);
+    let own = super::KYOTO_REFINEMENTS;
+    let base = nodes_with(&p, 8, own);
+    for extra in ["deepnull", "hlmr"] {
+        let nodes = nodes_with(&p, 8, &format!("{own}+{extra}"));
+        assert!(nodes < base, "{extra}: {nodes} against {base}");
+    }
+}

@@ -8,8 +8,8 @@
 
 use super::table::{Bound, Entry, Table};
 use super::terms::{
-    Evaluator, Game, Limits, Refinements, DECIDED, FUTILITY_DEPTH, FUTILITY_MARGIN, IIR_DEPTH,
-    INFINITY, PRUNING_DEPTH,
+    Evaluator, Game, Limits, Refinements, DECIDED, FUTILITY_DEPTH, FUTILITY_MARGIN,
+    HISTORY_TRUSTED, IIR_DEPTH, INFINITY, PRUNING_DEPTH,
 };
 use crate::thinking;
 use std::borrow::Cow;
@@ -400,7 +400,12 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
         if refine.null_move && null_ok && prunable && depth >= 3 {
             if let Some(passed) = position.null_move() {
                 if static_eval.unwrap_or_else(|| self.eval.evaluate(position)) >= beta {
-                    let reduced = depth - 1 - (2 + depth / 6).min(depth - 1);
+                    let r = if refine.deep_null {
+                        3 + depth / 3
+                    } else {
+                        2 + depth / 6
+                    };
+                    let reduced = depth - 1 - r.min(depth - 1);
                     self.enter(key);
                     let score =
                         -self.negamax(&passed, reduced, ply + 1, -beta, 1 - beta, false, None);
@@ -528,7 +533,17 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
         let depth = node.depth - 1 + u32::from(extend);
         let ply = node.ply + 1;
         let reduce = if refine.reductions && quiet && depth >= 2 && node.index >= 3 {
-            reduction(depth + 1, node.index).min(depth - 1)
+            let r = reduction(depth + 1, node.index);
+            let r = if refine.history_reductions && G::HISTORY_SIZE > 0 {
+                match self.history[parent.history_index(m)] {
+                    0 => r + 1,
+                    h if h >= HISTORY_TRUSTED => r - 1,
+                    _ => r,
+                }
+            } else {
+                r
+            };
+            r.min(depth - 1)
         } else {
             0
         };

@@ -363,7 +363,7 @@ fn refinements_are_named_and_an_unknown_one_is_refused() {
     assert_eq!(some.names(), "order+pvs+null");
     assert_eq!(
         Refinements::all().with("lmr+see", false).unwrap().names(),
-        "order+pvs+null+check+safecheck+aspiration+buckets+futility+lmp+iir"
+        "order+pvs+null+check+safecheck+aspiration+buckets+futility+lmp+iir+deepnull+hlmr"
     );
     assert_eq!(Refinements::default().names(), "none");
     assert_eq!(Refinements::all().names(), Refinements::NAMES.join("+"));

@@ -148,7 +148,17 @@ pub struct Refinements {
     /// `iir`: internal iterative reduction: a node at least [`IIR_DEPTH`]
     /// deep that the table has no move for is searched a ply shallower.
     pub iterative_reduction: bool,
+    /// `deepnull`: with `null`, the null move searched `3 + depth / 3`
+    /// plies shallower instead of `2 + depth / 6`.
+    pub deep_null: bool,
+    /// `hlmr`: with `lmr`, a late quiet move that never cut off (its
+    /// history 0) is reduced a ply more, and one with a history of at least
+    /// [`HISTORY_TRUSTED`] a ply less.
+    pub history_reductions: bool,
 }
+
+/// The history score above which `hlmr` reduces a late move a ply less.
+pub const HISTORY_TRUSTED: i32 = 256;
 
 /// Reverse futility cuts to this depth; forward futility and late-move
 /// pruning work to [`PRUNING_DEPTH`].
@@ -163,7 +173,7 @@ pub const FUTILITY_MARGIN: i32 = 120;
 
 impl Refinements {
     /// Every refinement's name, as `refine=` and `without=` read them.
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 14] = [
         "order",
         "pvs",
         "null",
@@ -176,6 +186,8 @@ impl Refinements {
         "futility",
         "lmp",
         "iir",
+        "deepnull",
+        "hlmr",
     ];
 
     /// All refinements on.
@@ -198,6 +210,8 @@ impl Refinements {
             futility: false,
             late_moves: false,
             iterative_reduction: false,
+            deep_null: false,
+            history_reductions: false,
             ..Refinements::all()
         }
     }
@@ -216,6 +230,8 @@ impl Refinements {
             "futility" => &mut self.futility,
             "lmp" => &mut self.late_moves,
             "iir" => &mut self.iterative_reduction,
+            "deepnull" => &mut self.deep_null,
+            "hlmr" => &mut self.history_reductions,
             _ => return None,
         })
     }

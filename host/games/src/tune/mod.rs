@@ -7,8 +7,10 @@
 //! function that plays one game between two weight vectors. [`texel`] fits
 //! a linear evaluation to game results instead, and [`softmax`] move priors
 //! to the moves a player chose, and [`weights`] reads and writes a fitted
-//! evaluation's weights file.
+//! evaluation's weights file, and [`network`] fits a small network
+//! evaluation.
 
+pub mod network;
 pub mod softmax;
 pub mod texel;
 pub mod weights;
