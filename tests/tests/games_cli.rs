@@ -693,6 +693,8 @@ fn a_network_is_fitted_to_a_solved_table_and_plays_from_its_file() {
             "20",
             "--draw-weight",
             "4",
+            "--played",
+            "5000",
             "--network",
             network.to_str().unwrap(),
         ],
@@ -704,8 +706,13 @@ fn a_network_is_fitted_to_a_solved_table_and_plays_from_its_file() {
     let held = run
         .output
         .lines()
-        .find(|l| l.starts_with("held out (2000 positions)"))
+        .find(|l| l.starts_with("held out (2500 positions)"))
         .unwrap_or_else(|| panic!("{}", run.output));
+    assert!(
+        run.output.contains("25000 positions drawn from"),
+        "{}",
+        run.output
+    );
     let figure = |after: &str| -> f64 {
         held.split(after)
             .nth(1)
@@ -716,7 +723,8 @@ fn a_network_is_fitted_to_a_solved_table_and_plays_from_its_file() {
     assert!(figure("named right by the network ") > 60.0, "{held}");
     assert!(figure("cross-entropy ") < std::f64::consts::LN_2, "{held}");
     let text = std::fs::read_to_string(&network).unwrap();
-    assert!(text.contains("--hidden 16") && text.contains("network 146 16"));
+    assert!(text.contains("--hidden 16") && text.contains("--played 5000 --noise 0.3"));
+    assert!(text.contains("network 146 16"));
     // The file plays: two games from the sub-game's root with eval=network:.
     let eval = format!("alphabeta:time=0.02,eval=network:{}", network.display());
     let records = dir.join("games.txt");

@@ -45,6 +45,14 @@ pub struct TuneArgs {
     /// host/games/src/dobutsu/network-weights.txt).
     #[arg(long, default_value = "dobutsu-network.txt")]
     pub network: PathBuf,
+    /// Positions met in games of the table's best moves, each move random
+    /// with probability --noise, added to the drawn ones (see
+    /// `fitted::draw_played`).
+    #[arg(long, default_value_t = 0)]
+    pub played: usize,
+    /// The chance of a random move in the --played games.
+    #[arg(long, default_value_t = 0.3)]
+    pub noise: f64,
     /// A network's fitting sees each drawn position this many times (draws
     /// are rare among the reached positions but decide won games).
     #[arg(long, default_value_t = 1)]
@@ -77,8 +85,18 @@ pub fn tune(args: &TuneArgs, output: &mut dyn Write) -> anyhow::Result<()> {
             path.display()
         )
     })?;
-    let drawn = fitted::draw(&table, args.positions, args.seed)
+    let mut drawn = fitted::draw(&table, args.positions, args.seed)
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    if args.played > 0 {
+        anyhow::ensure!(
+            (0.0..=1.0).contains(&args.noise),
+            "--noise: a chance from 0 to 1"
+        );
+        let played = fitted::draw_played(&table, args.played, args.noise, args.seed)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        // Interleaved, so that the held-out tenth takes from both alike.
+        drawn = interleave(drawn, played);
+    }
     drop(table);
     let count = |f: fn(&Labelled) -> bool| drawn.iter().filter(|l| f(l)).count();
     writeln!(
@@ -214,12 +232,15 @@ fn fit_network(
     let last = epochs.last().context("no epoch ran")?;
     let evaluation = NetworkEvaluation::new(fitted_network)
         .map_err(|e| anyhow::anyhow!("the fitted network: {e}"))?;
-    let distance = args
+    let mut extra = args
         .distance_scale
         .map_or(String::new(), |d| format!(" --distance-scale {d}"));
+    if args.played > 0 {
+        extra += &format!(" --played {} --noise {}", args.played, args.noise);
+    }
     let text = evaluation.network().to_text(&format!(
         "Dobutsu shogi's network evaluation fitted to the solution (arena tune \
-         dobutsu-solution --hidden {hidden} --positions {} --epochs {} --draw-weight {}{distance} \
+         dobutsu-solution --hidden {hidden} --positions {} --epochs {} --draw-weight {}{extra} \
          --seed {}):\n{} inputs, {hidden} hidden units; held-out cross-entropy {:.5}.",
         args.positions,
         config.epochs,
@@ -276,4 +297,41 @@ fn fit_network(
         started.elapsed().as_secs_f64()
     )?;
     Ok(())
+}
+
+/// The items of `a` and `b` taken in turn, in proportion to their lengths.
+fn interleave<T>(a: Vec<T>, b: Vec<T>) -> Vec<T> {
+    let total = a.len() + b.len();
+    let (a_len, mut a, mut b) = (a.len(), a.into_iter(), b.into_iter());
+    (0..total)
+        .filter_map(|i| {
+            // Item i comes from `a` when a's share of the first i + 1 grows.
+            let from_a = (i + 1) * a_len / total.max(1) > i * a_len / total.max(1);
+            if from_a {
+                a.next().or_else(|| b.next())
+            } else {
+                b.next().or_else(|| a.next())
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::interleave;
+
+    #[test]
+    fn interleaving_keeps_every_item_and_spreads_the_shorter_list() {
+        let mixed = interleave(vec![1, 2, 3, 4, 5, 6], vec![10, 20]);
+        assert_eq!(mixed.len(), 8);
+        let mut sorted = mixed.clone();
+        sorted.sort();
+        assert_eq!(sorted, [1, 2, 3, 4, 5, 6, 10, 20]);
+        // The two of b fall one in each half, and each list keeps its order.
+        let at = |x| mixed.iter().position(|&y| y == x).unwrap();
+        assert!(at(10) < 4 && at(20) >= 4, "{mixed:?}");
+        assert!(at(1) < at(2) && at(5) < at(6));
+        assert_eq!(interleave(Vec::<u8>::new(), vec![7]), [7]);
+        assert_eq!(interleave(vec![7], Vec::<u8>::new()), [7]);
+    }
 }

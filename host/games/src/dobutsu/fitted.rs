@@ -297,6 +297,66 @@ pub fn draw(table: &Table, count: usize, seed: u64) -> Result<Vec<Labelled>, Str
     Ok(drawn)
 }
 
+/// `count` positions met in games from the start where each side plays the
+/// table's best move, or with probability `noise` a uniformly random one
+/// (a game stops at its end, at a leaf of the analysis, where the lion is
+/// caught, or after `MAX_PLAYED_PLIES`), labelled by the table; as
+/// [`draw`], the leaves and the two facts are left out. These
+/// are the positions games reach, where a uniform draw over the table
+/// rarely lands.
+pub fn draw_played(
+    table: &Table,
+    count: usize,
+    noise: f64,
+    seed: u64,
+) -> Result<Vec<Labelled>, String> {
+    use rand::RngExt;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut drawn = Vec::with_capacity(count);
+    let mut moves = Vec::new();
+    let mut games = 0u64;
+    while drawn.len() < count {
+        games += 1;
+        if games > 100 * count as u64 + 1000 {
+            return Err(format!(
+                "only {} positions met in {games} games are scored by the weights",
+                drawn.len()
+            ));
+        }
+        let mut position = table.root_position();
+        for _ in 0..MAX_PLAYED_PLIES {
+            // A leaf's mover catches the lion: the analysis, and the game, end there.
+            if position.decided().is_some() || is_leaf(&position) || drawn.len() >= count {
+                break;
+            }
+            if decided_score(&position).is_none() {
+                let value = table
+                    .value(&position)
+                    .ok_or_else(|| format!("the table has no value for {}", position.to_fen()))?;
+                drawn.push(Labelled {
+                    position,
+                    verdict: verdict(value),
+                });
+            }
+            moves.clear();
+            position.generate(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let m = if rng.random::<f64>() < noise {
+                moves[rng.random_range(0..moves.len())]
+            } else {
+                super::perfect::best_move(table, &position)?.0
+            };
+            position.make(m);
+        }
+    }
+    Ok(drawn)
+}
+
+/// A game of [`draw_played`] stops after this many plies.
+pub const MAX_PLAYED_PLIES: usize = 120;
+
 /// The expected score a fitting aims at for `verdict`: 1 won, 1/2 drawn, 0
 /// lost; with a `distance_scale` D, a win or loss `d` plies away is worth
 /// only `1/2 +- exp(-d / D) / 2`, a far one closer to a draw.

@@ -286,6 +286,11 @@ impl Table {
         }
     }
 
+    /// The position the table was solved from.
+    pub fn root_position(&self) -> Position {
+        decode(self.root)
+    }
+
     /// The number of classes.
     pub fn len(&self) -> usize {
         self.values.len()
