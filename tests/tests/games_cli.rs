@@ -526,24 +526,75 @@ fn profile_sets_our_search_beside_a_uci_engine_depth_by_depth() {
     assert!(error.contains("position `not a fen`"), "{error}");
 }
 
-#[test]
-fn the_evaluation_is_fitted_to_a_solved_table_and_played_from_its_weights_file() {
-    let dir = scratch_dir("dobutsu-fit");
+/// The lions with a chick and a giraffe each: a sub-game of some 10^5 positions.
+const SUB_GAME: &str = "gl1/1c1/1C1/1LG[] w - - 0 1";
+
+/// The sub-game's table, solved into `dir` by `arena dobutsu solve`.
+fn solved_sub_game(dir: &std::path::Path) -> std::path::PathBuf {
     let table = dir.join("sub.tb");
-    // The lions with a chick and a giraffe each: a sub-game of some 10^5 positions.
-    let root = "gl1/1c1/1C1/1LG[] w - - 0 1";
     let run = arena(
         &[
             "dobutsu",
             "solve",
             "--root",
-            root,
+            SUB_GAME,
             "--out",
             table.to_str().unwrap(),
         ],
         "",
     );
     assert!(run.error.is_none(), "{:?}", run.error);
+    table
+}
+
+/// The error a one-game tournament of `engine` against random ends with.
+fn one_game_error(engine: &str) -> String {
+    let run = arena(
+        &[
+            "tournament",
+            "dobutsu",
+            "--a",
+            engine,
+            "--b",
+            "random",
+            "--games",
+            "1",
+        ],
+        "",
+    );
+    run.error.unwrap_or_default()
+}
+
+/// Two games of `engine` against our default from the sub-game's root,
+/// both recorded in `dir`.
+fn two_games_from_the_sub_game(dir: &std::path::Path, engine: &str) {
+    let records = dir.join("games.txt");
+    let run = arena(
+        &[
+            "tournament",
+            "dobutsu",
+            "--a",
+            engine,
+            "--b",
+            "alphabeta:time=0.02",
+            "--games",
+            "2",
+            "--start",
+            SUB_GAME,
+            "--records",
+            records.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.error.is_none(), "{:?}", run.error);
+    let played = std::fs::read_to_string(&records).unwrap();
+    assert_eq!(played.matches("[Round ").count(), 2);
+}
+
+#[test]
+fn the_evaluation_is_fitted_to_a_solved_table_and_played_from_its_weights_file() {
+    let dir = scratch_dir("dobutsu-fit");
+    let table = solved_sub_game(&dir);
     let weights = dir.join("weights.txt");
     let fit = |positions: &str| {
         arena(
@@ -597,50 +648,12 @@ fn the_evaluation_is_fitted_to_a_solved_table_and_played_from_its_weights_file()
         errors[2],
         errors[1]
     );
-    // The file plays: a game from the sub-game's root with eval=file:.
+    // The file plays: two games from the sub-game's root with eval=file:.
     let eval = format!("alphabeta:time=0.02,eval=file:{}", weights.display());
-    let records = dir.join("games.txt");
-    let run = arena(
-        &[
-            "tournament",
-            "dobutsu",
-            "--a",
-            &eval,
-            "--b",
-            "alphabeta:time=0.02",
-            "--games",
-            "2",
-            "--start",
-            root,
-            "--records",
-            records.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(run.error.is_none(), "{:?}", run.error);
-    assert_eq!(
-        std::fs::read_to_string(&records)
-            .unwrap()
-            .matches("[Round ")
-            .count(),
-        2
-    );
+    two_games_from_the_sub_game(&dir, &eval);
     // A damaged weights file and a missing table are named.
     std::fs::write(&weights, "tempo x\n").unwrap();
-    let run = arena(
-        &[
-            "tournament",
-            "dobutsu",
-            "--a",
-            &eval,
-            "--b",
-            "random",
-            "--games",
-            "1",
-        ],
-        "",
-    );
-    let error = run.error.unwrap_or_default();
+    let error = one_game_error(&eval);
     assert!(
         error.contains("line 1: not a whole number: `tempo x`"),
         "{error}"
@@ -664,20 +677,7 @@ fn the_evaluation_is_fitted_to_a_solved_table_and_played_from_its_weights_file()
 #[test]
 fn a_network_is_fitted_to_a_solved_table_and_plays_from_its_file() {
     let dir = scratch_dir("dobutsu-network");
-    let table = dir.join("sub.tb");
-    let root = "gl1/1c1/1C1/1LG[] w - - 0 1";
-    let run = arena(
-        &[
-            "dobutsu",
-            "solve",
-            "--root",
-            root,
-            "--out",
-            table.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(run.error.is_none(), "{:?}", run.error);
+    let table = solved_sub_game(&dir);
     let network = dir.join("network.txt");
     let run = arena(
         &[
@@ -727,44 +727,11 @@ fn a_network_is_fitted_to_a_solved_table_and_plays_from_its_file() {
     assert!(text.contains("network 146 16"));
     // The file plays: two games from the sub-game's root with eval=network:.
     let eval = format!("alphabeta:time=0.02,eval=network:{}", network.display());
-    let records = dir.join("games.txt");
-    let run = arena(
-        &[
-            "tournament",
-            "dobutsu",
-            "--a",
-            &eval,
-            "--b",
-            "alphabeta:time=0.02",
-            "--games",
-            "2",
-            "--start",
-            root,
-            "--records",
-            records.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(run.error.is_none(), "{:?}", run.error);
-    let played = std::fs::read_to_string(&records).unwrap();
-    assert_eq!(played.matches("[Round ").count(), 2);
+    two_games_from_the_sub_game(&dir, &eval);
     // A network file cut short is named with what is missing.
     let cut: String = text.lines().take(20).map(|l| format!("{l}\n")).collect();
     std::fs::write(&network, cut).unwrap();
-    let run = arena(
-        &[
-            "tournament",
-            "dobutsu",
-            "--a",
-            &eval,
-            "--b",
-            "random",
-            "--games",
-            "1",
-        ],
-        "",
-    );
-    let error = run.error.unwrap_or_default();
+    let error = one_game_error(&eval);
     assert!(
         error.contains("network.txt") && error.contains("the file ends before"),
         "{error}"

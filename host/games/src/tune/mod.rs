@@ -19,6 +19,21 @@ use crate::game::{Outcome, Side};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
+/// The samples a fitting learns from (by reference) and every
+/// `held_out`th one (none for 0), kept out of it and only measured: the
+/// one split of every fitting here.
+pub fn split_held_out<T: Clone>(samples: &[T], held_out: usize) -> (Vec<&T>, Vec<T>) {
+    let (mut training, mut kept) = (Vec::new(), Vec::new());
+    for (i, sample) in samples.iter().enumerate() {
+        if held_out != 0 && i % held_out == 0 {
+            kept.push(sample.clone());
+        } else {
+            training.push(sample);
+        }
+    }
+    (training, kept)
+}
+
 /// The algorithm's settings (the seed's: 5 individuals, top 2 cross over,
 /// 3% mutation, a 100-generation window, threshold 30).
 #[derive(Clone, Debug)]

@@ -330,14 +330,7 @@ pub fn train(
     config: &TrainConfig,
     on_epoch: &mut dyn FnMut(&Epoch),
 ) -> Vec<Epoch> {
-    let (mut training, mut kept) = (Vec::new(), Vec::new());
-    for (i, sample) in samples.iter().enumerate() {
-        if held_out != 0 && i % held_out == 0 {
-            kept.push(sample.clone());
-        } else {
-            training.push(sample);
-        }
-    }
+    let (training, kept) = super::split_held_out(samples, held_out);
     let parameters = network.parameter_count();
     let mut moments = Moments {
         m: vec![0.0; parameters],

@@ -99,14 +99,7 @@ pub fn fit(
     config: &FitConfig,
     on_epoch: &mut dyn FnMut(&Epoch),
 ) -> Vec<Epoch> {
-    let (mut training, mut kept) = (Vec::new(), Vec::new());
-    for (i, sample) in samples.iter().enumerate() {
-        if held_out != 0 && i % held_out == 0 {
-            kept.push(sample.clone());
-        } else {
-            training.push(sample);
-        }
-    }
+    let (training, kept) = super::split_held_out(samples, held_out);
     let n = training.len().max(1) as f64;
     let mut weights = initial.to_vec();
     let (mut m, mut v) = (vec![0.0; weights.len()], vec![0.0; weights.len()]);
