@@ -10,7 +10,8 @@
 //! evaluation's units. The two facts the table never needs fitting for (a
 //! lion to catch, a safe try) come first, as there. The committed weights
 //! are `network-weights.txt` beside this file (`arena tune dobutsu-solution
-//! --hidden N`).
+//! --hidden N`, with positions met in games beside those drawn uniformly
+//! from the table: `--played N`; its first lines name the whole command).
 
 use super::fitted::{decided_score, for_each_feature, FEATURES, RELATIONS};
 use super::position::{Position, CELLS, CHICK, ELEPHANT, GIRAFFE, HEN, LION};
@@ -170,7 +171,7 @@ mod tests {
         assert!(!all.iter().any(|&(i, _)| (HAND..REST).contains(&i)));
         // The start turned round with gote to move is the same position for it.
         assert_eq!(inputs(&fen("gle/1c1/1C1/ELG[] b - - 0 1")), all);
-        // A chick in hand counts as the side's first chick in hand.
+        // Gote's chick in hand, with sente to move: the opponent's first chick in hand.
         let hand = inputs(&fen("gle/3/1C1/ELG[c] w - - 0 1"));
         assert!(hand.contains(&(HAND + 6, 1)), "{hand:?}");
         assert!(!hand.contains(&(HAND + 7, 1)));
