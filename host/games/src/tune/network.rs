@@ -78,7 +78,12 @@ impl Network {
     /// The output (a logit) for a position's nonzero `features`.
     pub fn output(&self, features: &[(u32, f32)]) -> f32 {
         let mut sums = [0f32; MAX_HIDDEN];
-        let sums = &mut sums[..self.hidden];
+        self.forward(features, &mut sums[..self.hidden])
+    }
+
+    /// The output for `features`, the hidden layer's sums before
+    /// rectifying left in `sums` (the fitting's backward pass reads them).
+    fn forward(&self, features: &[(u32, f32)], sums: &mut [f32]) -> f32 {
         self.hidden_sums(features, sums);
         let mut out = self.output_bias;
         for (sum, weight) in sums.iter().zip(&self.output_weights) {
@@ -243,14 +248,7 @@ fn add_gradient(network: &Network, sample: &Sample, gradient: &mut [f32]) -> f32
     let hidden = network.hidden;
     let mut sums = [0f32; MAX_HIDDEN];
     let sums = &mut sums[..hidden];
-    network.hidden_sums(&sample.features, sums);
-    let mut out = network.output_bias;
-    for (sum, weight) in sums.iter().zip(&network.output_weights) {
-        out += sum.max(0.0) * weight;
-    }
-    for &(i, value) in &sample.features {
-        out += network.linear[i as usize] * value;
-    }
+    let out = network.forward(&sample.features, sums);
     // d(cross-entropy)/d(output) = sigmoid(output) - result.
     let slope = sigmoid(out) - sample.result;
     let bias_at = network.input_weights.len();
@@ -290,35 +288,21 @@ fn step(
     let correction1 = 1.0 - beta1.powi(t);
     let correction2 = 1.0 - beta2.powi(t);
     let scale = 1.0 / count as f32;
-    let hidden = network.hidden;
-    let inputs = network.inputs;
-    let mut update = |k: usize, weight: &mut f32| {
+    let parameters = network
+        .input_weights
+        .iter_mut()
+        .chain(network.hidden_bias.iter_mut())
+        .chain(network.output_weights.iter_mut())
+        .chain(network.linear.iter_mut())
+        .chain(std::iter::once(&mut network.output_bias));
+    for (k, weight) in parameters.enumerate() {
         let g = gradient[k] * scale;
         let m = &mut moments.m[k];
         let v = &mut moments.v[k];
         *m = beta1 * *m + (1.0 - beta1) * g;
         *v = beta2 * *v + (1.0 - beta2) * g * g;
         *weight -= rate * (*m / correction1) / ((*v / correction2).sqrt() + epsilon);
-    };
-    let mut k = 0;
-    for weight in network.input_weights.iter_mut() {
-        update(k, weight);
-        k += 1;
     }
-    for weight in network.hidden_bias.iter_mut() {
-        update(k, weight);
-        k += 1;
-    }
-    for weight in network.output_weights.iter_mut() {
-        update(k, weight);
-        k += 1;
-    }
-    for weight in network.linear.iter_mut() {
-        update(k, weight);
-        k += 1;
-    }
-    update(k, &mut network.output_bias);
-    debug_assert_eq!(k + 1, inputs * hidden + 2 * hidden + inputs + 1);
 }
 
 /// Fits `network` to `samples`: every `held_out`th sample (0: none) is kept
