@@ -89,24 +89,53 @@ fn attack_count(position: &Position, side: usize) -> i32 {
     count
 }
 
-/// Whether `side`'s lion stands on a cell the other side attacks.
-pub(super) fn lion_attacked(position: &Position, side: usize) -> bool {
-    position
-        .lion(side)
-        .is_some_and(|cell| position.attacked_by(1 - side) & (1 << cell) != 0)
+/// What each side's pieces attack and occupy and where the lions stand,
+/// gathered in one pass over the board: an evaluation asks these several
+/// times a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sight {
+    pub attacked: [u16; 2],
+    pub occupied: [u16; 2],
+    pub lion: [Option<usize>; 2],
 }
 
-/// Whether `side`'s lion can step onto its far row on a cell nobody attacks.
-pub(super) fn try_threat(position: &Position, side: usize) -> bool {
-    let Some(cell) = position.lion(side) else {
-        return false;
-    };
-    let mut far = 0u16;
-    for c in far_row(side) {
-        far |= 1 << c;
+impl Sight {
+    pub fn of(position: &Position) -> Sight {
+        let mut sight = Sight {
+            attacked: [0; 2],
+            occupied: [0; 2],
+            lion: [None; 2],
+        };
+        for cell in 0..CELLS {
+            let piece = position.at(cell);
+            if piece == 0 {
+                continue;
+            }
+            let side = usize::from(piece & 8 != 0);
+            let kind = piece & 7;
+            sight.attacked[side] |= attacks(side, kind, cell);
+            sight.occupied[side] |= 1 << cell;
+            if kind == LION {
+                sight.lion[side] = Some(cell);
+            }
+        }
+        sight
     }
-    let targets = attacks(side, LION, cell) & far & !position.occupied_by(side);
-    targets & !position.attacked_by(1 - side) != 0
+
+    /// Whether `side`'s lion stands on a cell the other side attacks.
+    pub fn lion_attacked(&self, side: usize) -> bool {
+        self.lion[side].is_some_and(|cell| self.attacked[1 - side] & (1 << cell) != 0)
+    }
+
+    /// Whether `side`'s lion can step onto its far row on a cell nobody attacks.
+    pub fn try_threat(&self, side: usize) -> bool {
+        let Some(cell) = self.lion[side] else {
+            return false;
+        };
+        let far = far_row(side).fold(0u16, |set, c| set | 1 << c);
+        let targets = attacks(side, LION, cell) & far & !self.occupied[side];
+        targets & !self.attacked[1 - side] != 0
+    }
 }
 
 /// The seed's evaluation with its parts switchable (its tables 2-3 compare
@@ -139,18 +168,19 @@ impl Evaluator<Position> for SeedEvaluation {
             score += attack_count(position, me) - attack_count(position, them);
         }
         if self.check_and_try {
+            let sight = Sight::of(position);
             // Check: a lion that can be caught; the side to move gives it
             // (+500) or stands in it (-500). A try threat counts the same.
-            if lion_attacked(position, them) {
+            if sight.lion_attacked(them) {
                 score += 500;
             }
-            if lion_attacked(position, me) {
+            if sight.lion_attacked(me) {
                 score -= 500;
             }
-            if try_threat(position, me) {
+            if sight.try_threat(me) {
                 score += 500;
             }
-            if try_threat(position, them) {
+            if sight.try_threat(them) {
                 score -= 500;
             }
         }
@@ -174,20 +204,21 @@ impl Evaluator<Position> for StrongEvaluation {
     fn evaluate(&self, position: &Position) -> i32 {
         let me = position.side();
         let them = 1 - me;
+        let sight = Sight::of(position);
         // The side to move catches a lion in reach: as good as won.
-        if lion_attacked(position, them) {
+        if sight.lion_attacked(them) {
             return 20_000;
         }
         let mut score =
             material(position, me, &STRONG_VALUES) - material(position, them, &STRONG_VALUES);
-        if try_threat(position, me) && !lion_attacked(position, me) {
+        if sight.try_threat(me) && !sight.lion_attacked(me) {
             // Not in check and a safe far-row cell in reach: the try wins next move.
             return 15_000;
         }
-        if lion_attacked(position, me) {
+        if sight.lion_attacked(me) {
             score -= 150;
         }
-        if try_threat(position, them) {
+        if sight.try_threat(them) {
             score -= 600;
         }
         // Lions that have come forward press toward a try.

@@ -10,7 +10,7 @@
 //! evaluation: a lion the side to move can catch, and a safe try. The fitted
 //! weights are kept in `fitted-weights.txt` beside this file.
 
-use super::eval::{lion_attacked, try_threat, STRONG_VALUES};
+use super::eval::{Sight, STRONG_VALUES};
 use super::position::{attacks, Position, CELLS, CHICK, ELEPHANT, GIRAFFE, HEN, LION};
 use super::solve::reach::is_leaf;
 use super::solve::retro::{verdict, Verdict};
@@ -91,17 +91,26 @@ fn hanging_index(kind: u8) -> Option<usize> {
 }
 
 /// The cells next to `side`'s lion that the other side attacks.
-fn lion_zone(position: &Position, side: usize, theirs: u16) -> i32 {
-    position.lion(side).map_or(0, |cell| {
+fn lion_zone(sight: &Sight, side: usize, theirs: u16) -> i32 {
+    sight.lion[side].map_or(0, |cell| {
         (attacks(side, LION, cell) & theirs).count_ones() as i32
     })
 }
 
 /// Calls `visit(index, value)` with each nonzero feature of `position` for
 /// its side to move (own pieces count +1, the opponent's -1).
-pub fn for_each_feature(position: &Position, mut visit: impl FnMut(usize, i32)) {
+pub fn for_each_feature(position: &Position, visit: impl FnMut(usize, i32)) {
+    for_each_feature_in_sight(position, &Sight::of(position), visit);
+}
+
+/// [`for_each_feature`] with the position's [`Sight`] already gathered.
+pub fn for_each_feature_in_sight(
+    position: &Position,
+    sight: &Sight,
+    mut visit: impl FnMut(usize, i32),
+) {
     let me = position.side();
-    let attacked = [position.attacked_by(0), position.attacked_by(1)];
+    let attacked = sight.attacked;
     let mut attack_pairs = 0;
     for cell in 0..CELLS {
         let piece = position.at(cell);
@@ -139,21 +148,21 @@ pub fn for_each_feature(position: &Position, mut visit: impl FnMut(usize, i32)) 
             }
         }
     }
-    let zone_mine = lion_zone(position, me, attacked[1 - me]);
+    let zone_mine = lion_zone(sight, me, attacked[1 - me]);
     if zone_mine != 0 {
         visit(LION_ZONE_MINE, zone_mine);
     }
-    let zone_theirs = lion_zone(position, 1 - me, attacked[me]);
+    let zone_theirs = lion_zone(sight, 1 - me, attacked[me]);
     if zone_theirs != 0 {
         visit(LION_ZONE_THEIRS, zone_theirs);
     }
     if attack_pairs != 0 {
         visit(ATTACKS, attack_pairs);
     }
-    if lion_attacked(position, me) {
+    if sight.lion_attacked(me) {
         visit(IN_CHECK, 1);
     }
-    if try_threat(position, 1 - me) {
+    if sight.try_threat(1 - me) {
         visit(TRY_THEIRS, 1);
     }
     visit(TEMPO, 1);
@@ -161,10 +170,15 @@ pub fn for_each_feature(position: &Position, mut visit: impl FnMut(usize, i32)) 
 
 /// The score the two facts give `position` for its side to move, if one holds.
 pub fn decided_score(position: &Position) -> Option<i32> {
+    decided_score_in_sight(position, &Sight::of(position))
+}
+
+/// [`decided_score`] with the position's [`Sight`] already gathered.
+pub fn decided_score_in_sight(position: &Position, sight: &Sight) -> Option<i32> {
     let me = position.side();
-    if lion_attacked(position, 1 - me) {
+    if sight.lion_attacked(1 - me) {
         Some(CATCH)
-    } else if try_threat(position, me) && !lion_attacked(position, me) {
+    } else if sight.try_threat(me) && !sight.lion_attacked(me) {
         Some(SAFE_TRY)
     } else {
         None
@@ -249,15 +263,21 @@ impl FittedEvaluation {
 
     /// The fitted sum alone, without the two facts.
     pub fn linear(&self, position: &Position) -> i32 {
+        self.linear_in_sight(position, &Sight::of(position))
+    }
+
+    fn linear_in_sight(&self, position: &Position, sight: &Sight) -> i32 {
         let mut score = 0;
-        for_each_feature(position, |i, v| score += self.weights[i] * v);
+        for_each_feature_in_sight(position, sight, |i, v| score += self.weights[i] * v);
         score
     }
 }
 
 impl Evaluator<Position> for FittedEvaluation {
     fn evaluate(&self, position: &Position) -> i32 {
-        decided_score(position).unwrap_or_else(|| self.linear(position))
+        let sight = Sight::of(position);
+        decided_score_in_sight(position, &sight)
+            .unwrap_or_else(|| self.linear_in_sight(position, &sight))
     }
 }
 

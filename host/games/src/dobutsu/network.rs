@@ -13,7 +13,8 @@
 //! --hidden N`, with positions met in games beside those drawn uniformly
 //! from the table: `--played N`; its first lines name the whole command).
 
-use super::fitted::{decided_score, for_each_feature, FEATURES, RELATIONS};
+use super::eval::Sight;
+use super::fitted::{decided_score_in_sight, for_each_feature_in_sight, FEATURES, RELATIONS};
 use super::position::{Position, CELLS, CHICK, ELEPHANT, GIRAFFE, HEN, LION};
 use crate::search::Evaluator;
 use crate::tune::network::Network;
@@ -38,7 +39,12 @@ pub const UNITS_PER_LOGIT: f32 = 400.0 / 0.962;
 const LIMIT: i32 = 10_000;
 
 /// Calls `visit(index, value)` with each nonzero input of `position` for its side to move.
-pub fn for_each_input(position: &Position, mut visit: impl FnMut(usize, f32)) {
+pub fn for_each_input(position: &Position, visit: impl FnMut(usize, f32)) {
+    for_each_input_in_sight(position, &Sight::of(position), visit);
+}
+
+/// [`for_each_input`] with the position's [`Sight`] already gathered.
+fn for_each_input_in_sight(position: &Position, sight: &Sight, mut visit: impl FnMut(usize, f32)) {
     let me = position.side();
     for cell in 0..CELLS {
         let piece = position.at(cell);
@@ -64,7 +70,7 @@ pub fn for_each_input(position: &Position, mut visit: impl FnMut(usize, f32)) {
             }
         }
     }
-    for_each_feature(position, |i, v| {
+    for_each_feature_in_sight(position, sight, |i, v| {
         if i >= RELATIONS {
             visit(REST + i - RELATIONS, v as f32);
         }
@@ -118,9 +124,13 @@ impl NetworkEvaluation {
 
     /// The network's logit for `position`'s side to move, without the two facts.
     pub fn logit(&self, position: &Position) -> f32 {
+        self.logit_in_sight(position, &Sight::of(position))
+    }
+
+    fn logit_in_sight(&self, position: &Position, sight: &Sight) -> f32 {
         let mut inputs = [(0u32, 0f32); 40];
         let mut count = 0;
-        for_each_input(position, |i, v| {
+        for_each_input_in_sight(position, sight, |i, v| {
             inputs[count] = (i as u32, v);
             count += 1;
         });
@@ -129,13 +139,20 @@ impl NetworkEvaluation {
 
     /// The network's score in evaluation units, without the two facts.
     pub fn score(&self, position: &Position) -> i32 {
-        ((self.logit(position) * UNITS_PER_LOGIT).round() as i32).clamp(-LIMIT, LIMIT)
+        self.score_in_sight(position, &Sight::of(position))
+    }
+
+    fn score_in_sight(&self, position: &Position, sight: &Sight) -> i32 {
+        let logit = self.logit_in_sight(position, sight);
+        ((logit * UNITS_PER_LOGIT).round() as i32).clamp(-LIMIT, LIMIT)
     }
 }
 
 impl Evaluator<Position> for NetworkEvaluation {
     fn evaluate(&self, position: &Position) -> i32 {
-        decided_score(position).unwrap_or_else(|| self.score(position))
+        let sight = Sight::of(position);
+        decided_score_in_sight(position, &sight)
+            .unwrap_or_else(|| self.score_in_sight(position, &sight))
     }
 }
 

@@ -214,3 +214,35 @@ fn three_times_the_same_position_draws_a_game() {
     assert_eq!(game.ending(), Some(Ending::Repetition));
     assert_eq!(game.ending().unwrap().outcome(), Outcome::Draw);
 }
+
+#[test]
+fn an_evaluations_sight_is_the_positions_own_scans_gathered_in_one_pass() {
+    use super::eval::Sight;
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut moves = Vec::new();
+    let mut seen = 0;
+    for _ in 0..200 {
+        let mut position = Position::start();
+        for _ in 0..300 {
+            if position.decided().is_some() {
+                break;
+            }
+            let sight = Sight::of(&position);
+            for side in 0..2 {
+                assert_eq!(sight.attacked[side], position.attacked_by(side));
+                assert_eq!(sight.occupied[side], position.occupied_by(side));
+                assert_eq!(sight.lion[side], position.lion(side));
+            }
+            seen += 1;
+            moves.clear();
+            position.generate(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            position.make(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    assert!(seen > 2_000, "{seen} positions");
+}

@@ -132,6 +132,26 @@ fn motion(face: u8) -> (Steps, Steps) {
     }
 }
 
+/// The cells strictly between `a` and `b` when they share a row, a column
+/// or a diagonal, a bit a cell (none otherwise).
+fn between(a: usize, b: usize) -> u32 {
+    let (ar, ac) = ((a / 5) as i8, (a % 5) as i8);
+    let (br, bc) = ((b / 5) as i8, (b % 5) as i8);
+    let (dr, dc) = (br - ar, bc - ac);
+    if !(dr == 0 || dc == 0 || dr.abs() == dc.abs()) {
+        return 0;
+    }
+    let (sr, sc) = (dr.signum(), dc.signum());
+    let (mut r, mut c) = (ar + sr, ac + sc);
+    let mut cells = 0u32;
+    while (r, c) != (br, bc) {
+        cells |= 1 << (r * 5 + c);
+        r += sr;
+        c += sc;
+    }
+    cells
+}
+
 /// Zobrist keys.
 struct Keys {
     cells: [[u64; 32]; CELLS],
@@ -339,9 +359,13 @@ impl Position {
         }
     }
 
-    /// The legal moves: those that leave the mover's king unattacked. Out of
-    /// check, a drop never exposes the king and a piece off every line
-    /// through its king cannot either; only the other moves are tried.
+    /// The legal moves: those that leave the mover's king unattacked. The
+    /// king may step where the other side attacks nothing once the king has
+    /// left its cell. Out of check a drop never exposes the king, and
+    /// another piece may move unless it alone stands between its king and a
+    /// slider of the other side. In check another piece's move or a drop
+    /// must land on a checker or between a sliding checker and the king.
+    /// Only the moves these rules leave in doubt are played out and tried.
     pub fn generate(&self, out: &mut Vec<Move>) {
         let mut pseudo = Vec::with_capacity(64);
         self.pseudo_moves(&mut pseudo);
@@ -350,24 +374,103 @@ impl Position {
             out.extend(pseudo);
             return;
         };
-        let in_check = self.attacks(1 - me, king);
-        let (king_row, king_column) = ((king / 5) as i32, (king % 5) as i32);
-        let on_a_line = |cell: usize| {
-            let (dr, dc) = (
-                (cell / 5) as i32 - king_row,
-                (cell % 5) as i32 - king_column,
-            );
-            dr == 0 || dc == 0 || dr.abs() == dc.abs()
+        let tried = |m: Move| {
+            let mut after = *self;
+            after.make(m);
+            !after.in_check(me)
         };
+        let mut without_king = *self;
+        without_king.board[king] = 0;
+        // Taking the king off its cell changes nothing that attacks that cell.
+        let danger = without_king.attacked_cells(1 - me);
+        if danger & (1 << king) != 0 {
+            let evasions = self.checks_met_on(me, king);
+            out.extend(pseudo.into_iter().filter(|&m| {
+                if m.face == KING && !m.is_drop() {
+                    danger & (1 << m.to) == 0
+                } else {
+                    evasions & (1 << m.to) != 0 && tried(m)
+                }
+            }));
+            return;
+        }
+        let pinned = self.pinned(me, king);
         out.extend(pseudo.into_iter().filter(|&m| {
-            let safe_without_trying =
-                !in_check && m.face != KING && (m.is_drop() || !on_a_line(m.from as usize));
-            safe_without_trying || {
-                let mut after = *self;
-                after.make(m);
-                !after.in_check(me)
+            if m.is_drop() {
+                true
+            } else if m.face == KING {
+                danger & (1 << m.to) == 0
+            } else {
+                pinned & (1 << m.from) == 0 || tried(m)
             }
         }));
+    }
+
+    /// The cells where a move other than the king's may meet the checks on
+    /// `side`'s king (on `king`): the checkers' cells and the cells between
+    /// a sliding checker and the king, a bit a cell.
+    fn checks_met_on(&self, side: usize, king: usize) -> u32 {
+        let mut cells = 0u32;
+        for (cell, _, owner) in self.pieces() {
+            if owner == side {
+                continue;
+            }
+            let mut checks = false;
+            self.for_each_target(cell, |to| checks |= to == king);
+            if checks {
+                cells |= 1 << cell | between(cell, king);
+            }
+        }
+        cells
+    }
+
+    /// The cells `side`'s pieces attack, a bit a cell.
+    fn attacked_cells(&self, side: usize) -> u32 {
+        let mut cells = 0u32;
+        for (cell, _, owner) in self.pieces() {
+            if owner == side {
+                self.for_each_target(cell, |to| cells |= 1 << to);
+            }
+        }
+        cells
+    }
+
+    /// `side`'s pieces that alone stand between its king (on `king`) and a
+    /// slider of the other side that reaches the king along that line once
+    /// they move away, a bit a cell.
+    fn pinned(&self, side: usize, king: usize) -> u32 {
+        let (row, column) = ((king / 5) as i8, (king % 5) as i8);
+        let forward: i8 = if side == 1 { 1 } else { -1 };
+        let mut pinned = 0u32;
+        for &(dr, dc) in KING_STEPS.iter() {
+            // Outward from the king; the slider moves back along (dr, dc)
+            // by its own forward, the opposite of this side's.
+            let (step_r, step_c) = (-dr * forward, -dc);
+            let (mut r, mut c) = (row + step_r, column + step_c);
+            let mut shield = None;
+            while (0..5).contains(&r) && (0..5).contains(&c) {
+                let cell = (r * 5 + c) as usize;
+                let piece = self.board[cell];
+                if piece != 0 {
+                    if Position::owner(piece) == side {
+                        if shield.is_some() {
+                            break;
+                        }
+                        shield = Some(cell);
+                    } else {
+                        if let Some(shield) = shield {
+                            if motion(piece & 15).1.contains(&(dr, dc)) {
+                                pinned |= 1 << shield;
+                            }
+                        }
+                        break;
+                    }
+                }
+                r += step_r;
+                c += step_c;
+            }
+        }
+        pinned
     }
 
     /// Plays a move (legal or at least from [`Position::pseudo_moves`]).

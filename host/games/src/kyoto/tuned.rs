@@ -68,9 +68,12 @@ pub fn for_each_feature(position: &Position, mut visit: impl FnMut(usize, i32)) 
     let me = position.side();
     let kings = [position.king(0), position.king(1)];
     let mut mobility = 0;
+    // The cells each side attacks, gathered on the way (a bit a cell).
+    let mut attacked = [0u32; 2];
     for (cell, face, owner) in position.pieces() {
         let sign = if owner == me { 1 } else { -1 };
         position.for_each_target(cell, |to| {
+            attacked[owner] |= 1 << to;
             let target = position.at(to);
             if target == 0 || usize::from(target & GOTE != 0) != owner {
                 mobility += sign;
@@ -119,7 +122,7 @@ pub fn for_each_feature(position: &Position, mut visit: impl FnMut(usize, i32)) 
             for r in (kr - 1).max(0)..=(kr + 1).min(4) {
                 for c in (kc - 1).max(0)..=(kc + 1).min(4) {
                     let cell = (r * 5 + c) as usize;
-                    if cell != king && position.attacks(1 - side, cell) {
+                    if cell != king && attacked[1 - side] & (1 << cell) != 0 {
                         exposed += 1;
                     }
                 }
@@ -129,7 +132,7 @@ pub fn for_each_feature(position: &Position, mut visit: impl FnMut(usize, i32)) 
             }
         }
     }
-    if position.in_check(me) {
+    if kings[me].is_some_and(|king| attacked[1 - me] & (1 << king) != 0) {
         visit(IN_CHECK, 1);
     }
     visit(TEMPO, 1);
@@ -268,5 +271,61 @@ mod tests {
         };
         assert_eq!(face_sum(&position), -face_sum(&turned));
         assert!(face_sum(&position) < 0, "sente lacks two pieces");
+    }
+
+    #[test]
+    fn the_king_features_read_the_gathered_attacks_as_the_cell_by_cell_look_does() {
+        use rand::rngs::StdRng;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut moves = Vec::new();
+        let (mut positions, mut exposed, mut checks) = (0, 0, 0);
+        for _ in 0..100 {
+            let mut position = Position::start(false);
+            for _ in 0..80 {
+                let me = position.side();
+                // The king features by the cell-by-cell look outward from each cell.
+                let mut expected = Vec::new();
+                for side in 0..2 {
+                    let sign = if side == me { 1 } else { -1 };
+                    let Some(king) = position.king(side) else {
+                        continue;
+                    };
+                    let count = (0..CELLS)
+                        .filter(|&cell| {
+                            let near = ((cell / 5) as i32 - (king / 5) as i32).abs() <= 1
+                                && ((cell % 5) as i32 - (king % 5) as i32).abs() <= 1;
+                            near && cell != king && position.attacks(1 - side, cell)
+                        })
+                        .count() as i32;
+                    if count > 0 {
+                        expected.push((EXPOSURE, sign * count));
+                    }
+                }
+                if position.in_check(me) {
+                    expected.push((IN_CHECK, 1));
+                    checks += 1;
+                }
+                let mut found = Vec::new();
+                for_each_feature(&position, |i, v| {
+                    if i == EXPOSURE || i == IN_CHECK {
+                        found.push((i, v));
+                    }
+                });
+                exposed += usize::from(found.iter().any(|&(i, _)| i == EXPOSURE));
+                assert_eq!(found, expected, "{}", position.to_fen());
+                positions += 1;
+                moves.clear();
+                position.generate(&mut moves);
+                if moves.is_empty() || position.king(1 - me).is_none() {
+                    break;
+                }
+                position.make(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(
+            positions > 1_000 && exposed > 500 && checks > 50,
+            "{positions} {exposed} {checks}"
+        );
     }
 }

@@ -43,6 +43,11 @@ pub struct Run<'a, G: Game, E: ?Sized> {
     history: Vec<i32>,
     /// The iteration's depth (check extensions stop at twice it).
     iteration: u32,
+    /// Move lists of finished nodes, kept for the next nodes to fill
+    /// rather than each node allocating its own.
+    spare_moves: Vec<Vec<G::Move>>,
+    /// The ordering's scratch list of scored moves.
+    scored: Vec<(i32, G::Move)>,
 }
 
 /// Ordering scores above every history score: the table's move, then
@@ -140,6 +145,8 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
             killers: Vec::new(),
             history: vec![0; G::HISTORY_SIZE],
             iteration: 0,
+            spare_moves: Vec::new(),
+            scored: Vec::new(),
         }
     }
 
@@ -271,42 +278,52 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
     /// hint, the killers, then the rest by history; only noisy ones when
     /// `noisy_only`.
     fn ordered_moves(
-        &self,
+        &mut self,
         position: &G,
         ply: u32,
         first: Option<G::Move>,
         noisy_only: bool,
     ) -> Vec<G::Move> {
-        let mut moves = Vec::new();
+        let mut moves = self.spare_moves.pop().unwrap_or_default();
+        moves.clear();
         position.moves(&mut moves);
         if noisy_only {
             moves.retain(|&m| position.is_noisy(m));
         }
         let killers = self.killers.get(ply as usize).copied().unwrap_or([None; 2]);
-        let mut scored: Vec<(i32, G::Move)> = moves
-            .into_iter()
-            .map(|m| {
-                let score = if Some(m) == first {
-                    TABLE_MOVE
+        let mut scored = std::mem::take(&mut self.scored);
+        scored.clear();
+        scored.extend(moves.iter().map(|&m| {
+            let score = if Some(m) == first {
+                TABLE_MOVE
+            } else {
+                let hint = position.order_hint(m);
+                if hint > 0 {
+                    HINTED + hint.min(HINTED - 1)
+                } else if Some(m) == killers[0] {
+                    KILLER + 1
+                } else if Some(m) == killers[1] {
+                    KILLER
+                } else if G::HISTORY_SIZE > 0 {
+                    self.history[position.history_index(m)] + hint
                 } else {
-                    let hint = position.order_hint(m);
-                    if hint > 0 {
-                        HINTED + hint.min(HINTED - 1)
-                    } else if Some(m) == killers[0] {
-                        KILLER + 1
-                    } else if Some(m) == killers[1] {
-                        KILLER
-                    } else if G::HISTORY_SIZE > 0 {
-                        self.history[position.history_index(m)] + hint
-                    } else {
-                        hint
-                    }
-                };
-                (score, m)
-            })
-            .collect();
+                    hint
+                }
+            };
+            (score, m)
+        }));
         scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        scored.into_iter().map(|(_, m)| m).collect()
+        moves.clear();
+        moves.extend(scored.iter().map(|&(_, m)| m));
+        self.scored = scored;
+        moves
+    }
+
+    /// Keeps a finished node's move list for the next node.
+    fn recycle(&mut self, ordered: Ordered<G>) {
+        if let Ordered::Moves(moves) = ordered {
+            self.spare_moves.push(moves);
+        }
     }
 
     /// Remembers that the quiet move `m` of `position` cut off at `ply`, `depth` deep.
@@ -483,7 +500,9 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
             }
         }
         self.leave(key);
-        if ordered.len() == 0 {
+        let searched_none = ordered.len() == 0;
+        self.recycle(ordered);
+        if searched_none {
             return at_ply(position.no_move_score(), ply);
         }
         if !self.stopped && key != 0 {
@@ -615,6 +634,7 @@ impl<'a, G: Game, E: Evaluator<G> + ?Sized> Run<'a, G, E> {
                 break;
             }
         }
+        self.recycle(ordered);
         best
     }
 }
