@@ -4,7 +4,7 @@
 //! and ours (material tuned for the small board, the threat of catching or
 //! being caught, try threats, and mobility).
 
-use super::position::{attacks, far_row, Position, CELLS, CHICK, ELEPHANT, GIRAFFE, HEN, LION};
+use super::position::{attacks, far_row, Position, CHICK, ELEPHANT, GIRAFFE, HEN, LION};
 use crate::search::Evaluator;
 
 /// Piece values, the seed's genes: on the board (chick, elephant, giraffe,
@@ -65,10 +65,9 @@ impl PieceValues {
 /// Material for `side`: its pieces on the board and in hand.
 fn material(position: &Position, side: usize, values: &PieceValues) -> i32 {
     let mut total = 0;
-    for cell in 0..CELLS {
-        let piece = position.at(cell);
-        if piece != 0 && usize::from(piece & 8 != 0) == side {
-            total += values.on_board(piece & 7);
+    for (_, kind, owner) in position.pieces() {
+        if owner == side {
+            total += values.on_board(kind);
         }
     }
     for index in 0..3 {
@@ -80,10 +79,9 @@ fn material(position: &Position, side: usize, values: &PieceValues) -> i32 {
 /// The number of (piece, target) pairs `side` attacks: the seed's "利き".
 fn attack_count(position: &Position, side: usize) -> i32 {
     let mut count = 0;
-    for cell in 0..CELLS {
-        let piece = position.at(cell);
-        if piece != 0 && usize::from(piece & 8 != 0) == side {
-            count += attacks(side, piece & 7, cell).count_ones() as i32;
+    for (cell, kind, owner) in position.pieces() {
+        if owner == side {
+            count += attacks(side, kind, cell).count_ones() as i32;
         }
     }
     count
@@ -106,13 +104,7 @@ impl Sight {
             occupied: [0; 2],
             lion: [None; 2],
         };
-        for cell in 0..CELLS {
-            let piece = position.at(cell);
-            if piece == 0 {
-                continue;
-            }
-            let side = usize::from(piece & 8 != 0);
-            let kind = piece & 7;
+        for (cell, kind, side) in position.pieces() {
             sight.attacked[side] |= attacks(side, kind, cell);
             sight.occupied[side] |= 1 << cell;
             if kind == LION {

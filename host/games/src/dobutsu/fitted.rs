@@ -112,13 +112,7 @@ pub fn for_each_feature_in_sight(
     let me = position.side();
     let attacked = sight.attacked;
     let mut attack_pairs = 0;
-    for cell in 0..CELLS {
-        let piece = position.at(cell);
-        if piece == 0 {
-            continue;
-        }
-        let owner = usize::from(piece & 8 != 0);
-        let kind = piece & 7;
+    for (cell, kind, owner) in position.pieces() {
         let sign = if owner == me { 1 } else { -1 };
         // Cells as the owner sees them: gote's board turned round.
         let seen = if owner == 0 { cell } else { CELLS - 1 - cell };

@@ -46,16 +46,9 @@ pub fn for_each_input(position: &Position, visit: impl FnMut(usize, f32)) {
 /// [`for_each_input`] with the position's [`Sight`] already gathered.
 fn for_each_input_in_sight(position: &Position, sight: &Sight, mut visit: impl FnMut(usize, f32)) {
     let me = position.side();
-    for cell in 0..CELLS {
-        let piece = position.at(cell);
-        if piece == 0 {
-            continue;
-        }
-        let whose = usize::from(usize::from(piece & 8 != 0) != me);
-        let kind = KINDS
-            .iter()
-            .position(|&k| k == piece & 7)
-            .expect("a piece kind");
+    for (cell, kind, owner) in position.pieces() {
+        let whose = usize::from(owner != me);
+        let kind = KINDS.iter().position(|&k| k == kind).expect("a piece kind");
         let seen = if me == 0 { cell } else { CELLS - 1 - cell };
         visit(BOARD + (whose * KINDS.len() + kind) * CELLS + seen, 1.0);
     }

@@ -177,6 +177,15 @@ impl Position {
         self.board[cell]
     }
 
+    /// Every piece on the board: its cell, its kind and its owner (0 sente, 1 gote).
+    pub fn pieces(&self) -> impl Iterator<Item = (usize, u8, usize)> + '_ {
+        self.board
+            .iter()
+            .enumerate()
+            .filter(|(_, &piece)| piece != 0)
+            .map(|(cell, &piece)| (cell, piece & 7, Position::owner(piece)))
+    }
+
     /// `side`'s count of the `index`-th hand kind (chick, elephant, giraffe).
     pub fn hand(&self, side: usize, index: usize) -> u8 {
         self.hands[side][index]

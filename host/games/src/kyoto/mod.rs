@@ -262,4 +262,4 @@ impl fmt::Display for Position {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -355,41 +355,56 @@ fn deeper_null_moves_and_reductions_by_history_trim_the_tree() {
     }
 }
 
-#[test]
-fn the_legal_moves_are_the_pseudo_moves_that_leave_the_king_unattacked() {
+/// The positions of `games` games of random legal moves (at most `plies`
+/// each, until a side has no move or no king), from the start with the
+/// points rule on in every other game.
+pub(super) fn random_positions(seed: u64, games: usize, plies: usize) -> Vec<Position> {
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
-    let mut rng = StdRng::seed_from_u64(11);
-    let (mut positions, mut in_check, mut refused) = (0, 0, 0);
-    for game in 0..300 {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut positions = Vec::new();
+    let mut moves = Vec::new();
+    for game in 0..games {
         let mut position = Position::start(game % 2 == 1);
-        for _ in 0..120 {
-            let me = position.side();
-            let mut pseudo = Vec::new();
-            position.pseudo_moves(&mut pseudo);
-            let expected: Vec<Move> = pseudo
-                .iter()
-                .copied()
-                .filter(|&m| {
-                    let mut after = position;
-                    after.make(m);
-                    !after.in_check(me)
-                })
-                .collect();
-            let mut legal = Vec::new();
-            position.generate(&mut legal);
-            assert_eq!(legal, expected, "{}", position.to_fen());
-            positions += 1;
-            in_check += usize::from(position.in_check(me));
-            refused += pseudo.len() - legal.len();
-            if legal.is_empty() || position.king(1 - me).is_none() {
+        for _ in 0..plies {
+            positions.push(position);
+            moves.clear();
+            position.generate(&mut moves);
+            if moves.is_empty() || position.king(1 - position.side()).is_none() {
                 break;
             }
-            position.make(legal[rng.random_range(0..legal.len())]);
+            position.make(moves[rng.random_range(0..moves.len())]);
         }
     }
+    positions
+}
+
+#[test]
+fn the_legal_moves_are_the_pseudo_moves_that_leave_the_king_unattacked() {
+    let (mut in_check, mut refused) = (0, 0);
+    let positions = random_positions(11, 300, 120);
+    for position in &positions {
+        let me = position.side();
+        let mut pseudo = Vec::new();
+        position.pseudo_moves(&mut pseudo);
+        let expected: Vec<Move> = pseudo
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let mut after = *position;
+                after.make(m);
+                !after.in_check(me)
+            })
+            .collect();
+        let mut legal = Vec::new();
+        position.generate(&mut legal);
+        assert_eq!(legal, expected, "{}", position.to_fen());
+        in_check += usize::from(position.in_check(me));
+        refused += pseudo.len() - legal.len();
+    }
     assert!(
-        positions > 5_000 && in_check > 200 && refused > 2_000,
-        "{positions} positions, {in_check} in check, {refused} moves refused"
+        positions.len() > 5_000 && in_check > 200 && refused > 2_000,
+        "{} positions, {in_check} in check, {refused} moves refused",
+        positions.len()
     );
 }

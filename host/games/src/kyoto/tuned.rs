@@ -275,57 +275,45 @@ mod tests {
 
     #[test]
     fn the_king_features_read_the_gathered_attacks_as_the_cell_by_cell_look_does() {
-        use rand::rngs::StdRng;
-        use rand::{RngExt, SeedableRng};
-        let mut rng = StdRng::seed_from_u64(5);
-        let mut moves = Vec::new();
-        let (mut positions, mut exposed, mut checks) = (0, 0, 0);
-        for _ in 0..100 {
-            let mut position = Position::start(false);
-            for _ in 0..80 {
-                let me = position.side();
-                // The king features by the cell-by-cell look outward from each cell.
-                let mut expected = Vec::new();
-                for side in 0..2 {
-                    let sign = if side == me { 1 } else { -1 };
-                    let Some(king) = position.king(side) else {
-                        continue;
-                    };
-                    let count = (0..CELLS)
-                        .filter(|&cell| {
-                            let near = ((cell / 5) as i32 - (king / 5) as i32).abs() <= 1
-                                && ((cell % 5) as i32 - (king % 5) as i32).abs() <= 1;
-                            near && cell != king && position.attacks(1 - side, cell)
-                        })
-                        .count() as i32;
-                    if count > 0 {
-                        expected.push((EXPOSURE, sign * count));
-                    }
+        let positions = crate::kyoto::tests::random_positions(5, 100, 80);
+        let (mut exposed, mut checks) = (0, 0);
+        for position in &positions {
+            let me = position.side();
+            // The king features by the cell-by-cell look outward from each cell.
+            let mut expected = Vec::new();
+            for side in 0..2 {
+                let sign = if side == me { 1 } else { -1 };
+                let Some(king) = position.king(side) else {
+                    continue;
+                };
+                let count = (0..CELLS)
+                    .filter(|&cell| {
+                        let near = ((cell / 5) as i32 - (king / 5) as i32).abs() <= 1
+                            && ((cell % 5) as i32 - (king % 5) as i32).abs() <= 1;
+                        near && cell != king && position.attacks(1 - side, cell)
+                    })
+                    .count() as i32;
+                if count > 0 {
+                    expected.push((EXPOSURE, sign * count));
                 }
-                if position.in_check(me) {
-                    expected.push((IN_CHECK, 1));
-                    checks += 1;
-                }
-                let mut found = Vec::new();
-                for_each_feature(&position, |i, v| {
-                    if i == EXPOSURE || i == IN_CHECK {
-                        found.push((i, v));
-                    }
-                });
-                exposed += usize::from(found.iter().any(|&(i, _)| i == EXPOSURE));
-                assert_eq!(found, expected, "{}", position.to_fen());
-                positions += 1;
-                moves.clear();
-                position.generate(&mut moves);
-                if moves.is_empty() || position.king(1 - me).is_none() {
-                    break;
-                }
-                position.make(moves[rng.random_range(0..moves.len())]);
             }
+            if position.in_check(me) {
+                expected.push((IN_CHECK, 1));
+                checks += 1;
+            }
+            let mut found = Vec::new();
+            for_each_feature(position, |i, v| {
+                if i == EXPOSURE || i == IN_CHECK {
+                    found.push((i, v));
+                }
+            });
+            exposed += usize::from(found.iter().any(|&(i, _)| i == EXPOSURE));
+            assert_eq!(found, expected, "{}", position.to_fen());
         }
         assert!(
-            positions > 1_000 && exposed > 500 && checks > 50,
-            "{positions} {exposed} {checks}"
+            positions.len() > 1_000 && exposed > 500 && checks > 50,
+            "{} {exposed} {checks}",
+            positions.len()
         );
     }
 }
