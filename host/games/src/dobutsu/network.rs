@@ -129,23 +129,16 @@ impl NetworkEvaluation {
         });
         self.network.output(&inputs[..count])
     }
-
-    /// The network's score in evaluation units, without the two facts.
-    pub fn score(&self, position: &Position) -> i32 {
-        self.score_in_sight(position, &Sight::of(position))
-    }
-
-    fn score_in_sight(&self, position: &Position, sight: &Sight) -> i32 {
-        let logit = self.logit_in_sight(position, sight);
-        ((logit * UNITS_PER_LOGIT).round() as i32).clamp(-LIMIT, LIMIT)
-    }
 }
 
 impl Evaluator<Position> for NetworkEvaluation {
+    /// The two facts' score, else the network's in evaluation units.
     fn evaluate(&self, position: &Position) -> i32 {
         let sight = Sight::of(position);
-        decided_score_in_sight(position, &sight)
-            .unwrap_or_else(|| self.score_in_sight(position, &sight))
+        decided_score_in_sight(position, &sight).unwrap_or_else(|| {
+            let logit = self.logit_in_sight(position, &sight);
+            ((logit * UNITS_PER_LOGIT).round() as i32).clamp(-LIMIT, LIMIT)
+        })
     }
 }
 
