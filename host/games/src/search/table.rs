@@ -1,6 +1,8 @@
 //! The transposition table, indexed by the low bits of the position's key.
 //! Plain: one entry a slot, replaced when the new result was searched at
-//! least as deep. Bucketed: two entries a slot, the first kept for the
+//! least as deep or the old one is an earlier search's (a deep result of a
+//! position the game has left would otherwise hold its slot for the rest of
+//! the game). Bucketed: two entries a slot, the first kept for the
 //! deeper result of this search, the second always replaced, and entries
 //! of earlier searches replaced first.
 
@@ -74,7 +76,7 @@ impl<M: Copy> Table<M> {
     }
 
     /// Stores `entry`. Plain: unless its slot holds a deeper result of
-    /// another position. Bucketed: in the first entry if that is free, of
+    /// another position from this search. Bucketed: in the first entry if that is free, of
     /// this position, of an earlier search or shallower; else in the second.
     pub fn store(&mut self, entry: Entry<M>) {
         if self.slots.is_empty() {
@@ -83,8 +85,9 @@ impl<M: Copy> Table<M> {
         let index = self.index(entry.key);
         let generation = self.generation;
         if !self.buckets {
-            let keep_old = self.slots[index]
-                .is_some_and(|(old, _)| old.key != entry.key && old.depth > entry.depth);
+            let keep_old = self.slots[index].is_some_and(|(old, age)| {
+                old.key != entry.key && age == generation && old.depth > entry.depth
+            });
             if !keep_old {
                 self.slots[index] = Some((entry, generation));
             }
@@ -126,7 +129,7 @@ mod tests {
     }
 
     #[test]
-    fn a_slot_answers_only_for_its_own_key_and_keeps_the_deeper_of_two_positions() {
+    fn a_slot_answers_only_for_its_own_key_and_keeps_this_searchs_deeper_result() {
         let mut table = Table::new(4);
         table.store(entry(3, 5));
         assert_eq!(table.probe(3).map(|e| e.depth), Some(5));
@@ -140,6 +143,13 @@ mod tests {
         // The same position is always replaced by its newer result.
         table.store(entry(19, 1));
         assert_eq!(table.probe(19).map(|e| e.depth), Some(1));
+        // In the next search an earlier search's deeper result gives way.
+        table.store(entry(19, 6));
+        table.new_search(false);
+        assert_eq!(table.probe(19).map(|e| e.depth), Some(6));
+        table.store(entry(3, 2));
+        assert_eq!(table.probe(3).map(|e| e.depth), Some(2));
+        assert!(table.probe(19).is_none());
         table.clear();
         assert!(table.probe(19).is_none());
     }
