@@ -76,8 +76,9 @@ impl<M: Copy> Table<M> {
     }
 
     /// Stores `entry`. Plain: unless its slot holds a deeper result of
-    /// another position from this search. Bucketed: in the first entry if that is free, of
-    /// this position, of an earlier search or shallower; else in the second.
+    /// another position from this search. Bucketed: in the first entry if
+    /// that is free, of this position, of an earlier search or shallower;
+    /// else in the second.
     pub fn store(&mut self, entry: Entry<M>) {
         if self.slots.is_empty() {
             return;
