@@ -85,18 +85,16 @@ impl<M: Copy> Table<M> {
         }
         let index = self.index(entry.key);
         let generation = self.generation;
+        // The (first) entry holds a deeper result of another position from this search.
+        let first_taken = self.slots[index].is_some_and(|(old, age)| {
+            old.key != entry.key && age == generation && old.depth > entry.depth
+        });
         if !self.buckets {
-            let keep_old = self.slots[index].is_some_and(|(old, age)| {
-                old.key != entry.key && age == generation && old.depth > entry.depth
-            });
-            if !keep_old {
+            if !first_taken {
                 self.slots[index] = Some((entry, generation));
             }
             return;
         }
-        let first_taken = self.slots[index].is_some_and(|(old, age)| {
-            old.key != entry.key && age == generation && old.depth > entry.depth
-        });
         let at = if first_taken { index + 1 } else { index };
         if !first_taken && self.slots[index + 1].is_some_and(|(old, _)| old.key == entry.key) {
             // The position moves to the deep entry: no stale copy is left behind.
