@@ -199,9 +199,10 @@ pub struct CellCandidates {
     done_b: DFF<Bit>,
     /// Per shape, a pair left: kept beside the pairs (each set where its
     /// shape's pairs are written), so that EMIT starts from a register
-    /// rather than from 91 five-input ORs; in blocks of 7 shapes (block
-    /// `b` holds shapes `7 b .. 7 b + 6`), as EMIT reads them.
-    shape_any: [DFF<Bits<7>>; BLOCKS],
+    /// rather than from 91 five-input ORs.
+    shape_any: DFF<Bits<SHAPES>>,
+    /// PAIRS: per shape, a pair that fits with its tile left.
+    fits_any: Signal<Local, Bits<SHAPES>>,
     /// EMIT: per block, a shape with a pair left; the lowest block, the
     /// lowest shape in each block, the lowest shape; each block's lowest
     /// shape's pairs and number (found beside the lowest block, so that
@@ -211,8 +212,7 @@ pub struct CellCandidates {
     lowest_in_block: [Signal<Local, Bits<7>>; BLOCKS],
     block_cells: [Signal<Local, Bits<CELLS_PER_SHAPE>>; BLOCKS],
     block_number: [Signal<Local, Bits<7>>; BLOCKS],
-    /// The lowest shape, in its block (0 in every other block).
-    first_in_block: [Signal<Local, Bits<7>>; BLOCKS],
+    first_shape: Signal<Local, Bits<SHAPES>>,
     /// The chosen shape's pairs; it has one left only (EMIT empties it).
     single: Signal<Local, Bit>,
     chosen_cells: Signal<Local, Bits<CELLS_PER_SHAPE>>,
@@ -269,12 +269,13 @@ impl CellCandidates {
             corner_b: Default::default(),
             done_b: Default::default(),
             shape_any: Default::default(),
+            fits_any: Default::default(),
             block_any: Default::default(),
             first_block: Default::default(),
             lowest_in_block: Default::default(),
             block_cells: Default::default(),
             block_number: Default::default(),
-            first_in_block: Default::default(),
+            first_shape: Default::default(),
             single: Default::default(),
             chosen_cells: Default::default(),
             chosen_cell: Default::default(),
@@ -306,6 +307,7 @@ impl Logic for CellCandidates {
             column_hot,
             centre,
             window,
+            shape_any,
             valid_a,
             shape_a,
             cell_a,
@@ -324,10 +326,6 @@ impl Logic for CellCandidates {
         for s in 0..91 {
             self.pairs[s].clock.next = self.clock.val();
             self.pairs[s].d.next = self.pairs[s].q.val();
-        }
-        for b in 0..13 {
-            self.shape_any[b].clock.next = self.clock.val();
-            self.shape_any[b].d.next = self.shape_any[b].q.val();
         }
         self.deltas.clock.next = self.clock.val();
         self.deltas.address.next = self.shape_a.q.val();
@@ -348,18 +346,28 @@ impl Logic for CellCandidates {
         self.pair_unit.window.next = self.window.q.val();
         self.pair_unit.tiles.next = self.tiles_q.q.val();
         self.pair_unit.enable.next = self.phase.q.val() == Phase::Pairs;
+        // PAIRS: the shapes with a pair that fits and a tile left.
+        self.fits_any.next = 0.into();
+        for s in 0..91 {
+            self.fits_any.next = self.fits_any.val().replace_bit(
+                s,
+                self.pair_unit.flags.val().get_bit(s)
+                    & self.pair_unit.fits.val().get_bits::<5>(5 * s).any(),
+            );
+        }
         // EMIT: the lowest pair left, in two levels of shapes, then the
         // shape's lowest cell.
         self.block_any.next = 0.into();
+        self.first_shape.next = 0.into();
         self.chosen_cells.next = 0.into();
         self.chosen_number.next = 0.into();
         for b in 0..13 {
             self.block_any.next = self
                 .block_any
                 .val()
-                .replace_bit(b, self.shape_any[b].q.val().any());
-            self.lowest_in_block[b].next =
-                self.shape_any[b].q.val() & (!self.shape_any[b].q.val() + 1);
+                .replace_bit(b, self.shape_any.q.val().get_bits::<7>(7 * b).any());
+            self.lowest_in_block[b].next = self.shape_any.q.val().get_bits::<7>(7 * b)
+                & (!self.shape_any.q.val().get_bits::<7>(7 * b) + 1);
         }
         for b in 0..13 {
             self.block_cells[b].next = 0.into();
@@ -373,9 +381,13 @@ impl Logic for CellCandidates {
         }
         self.first_block.next = self.block_any.val() & (!self.block_any.val() + 1);
         for b in 0..13 {
-            self.first_in_block[b].next = 0.into();
+            for j in 0..7 {
+                self.first_shape.next = self.first_shape.val().replace_bit(
+                    7 * b + j,
+                    self.first_block.val().get_bit(b) & self.lowest_in_block[b].val().get_bit(j),
+                );
+            }
             if self.first_block.val().get_bit(b) {
-                self.first_in_block[b].next = self.lowest_in_block[b].val();
                 self.chosen_cells.next = self.block_cells[b].val();
                 self.chosen_number.next = self.block_number[b].val();
             }
@@ -414,9 +426,7 @@ impl Logic for CellCandidates {
                     for s in 0..91 {
                         self.pairs[s].d.next = 0.into();
                     }
-                    for b in 0..13 {
-                        self.shape_any[b].d.next = 0.into();
-                    }
+                    self.shape_any.d.next = 0.into();
                     self.phase.d.next = Phase::Emit;
                 }
             }
@@ -431,10 +441,7 @@ impl Logic for CellCandidates {
                 // left), so each shape's register is written from its own flag
                 // alone: no test of all 91 flags lies between the window and
                 // the 455 enables (37.67 MHz with it).
-                // A shape's flag is set only where one of its pairs fits.
-                for b in 0..13 {
-                    self.shape_any[b].d.next = self.pair_unit.flags.val().get_bits::<7>(7 * b);
-                }
+                self.shape_any.d.next = self.fits_any.val();
                 for s in 0..91 {
                     self.pairs[s].d.next = 0.into();
                     if self.pair_unit.flags.val().get_bit(s) {
@@ -457,17 +464,13 @@ impl Logic for CellCandidates {
                         self.phase.d.next = Phase::Idle;
                     }
                 } else {
-                    for b in 0..13 {
-                        for j in 0..7 {
-                            if self.first_in_block[b].val().get_bit(j) {
-                                self.pairs[7 * b + j].d.next =
-                                    self.pairs[7 * b + j].q.val() & !self.chosen_cell.val();
-                            }
+                    for s in 0..91 {
+                        if self.first_shape.val().get_bit(s) {
+                            self.pairs[s].d.next = self.pairs[s].q.val() & !self.chosen_cell.val();
                         }
-                        if self.single.val() {
-                            self.shape_any[b].d.next =
-                                self.shape_any[b].q.val() & !self.first_in_block[b].val();
-                        }
+                    }
+                    if self.single.val() {
+                        self.shape_any.d.next = self.shape_any.q.val() & !self.first_shape.val();
                     }
                     self.valid_a.d.next = true;
                     self.shape_a.d.next = self.chosen_number.val();

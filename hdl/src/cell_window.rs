@@ -11,7 +11,7 @@
 //! compute it only in the cycle that uses it.
 
 use crate::board::{Board, SIZE};
-use crate::shape_fields::{with_shape_fields, ShapeFlags, ShapePairs};
+use crate::shape_fields::{with_shape_fields, ShapePairs};
 use crate::tiles::{Tiles, SHAPES};
 use blokus::tiles::shape_table;
 use rust_hdl::prelude::*;
@@ -51,9 +51,6 @@ pub struct CellWindow {
     /// four set columns left and right; the window's rows of it.
     padded: Signal<Local, Bits<PADDED_BITS>>,
     window_rows: [Signal<Local, Bits<PADDED_ROW>>; WINDOW],
-    /// The window's rows, and the window as rows.
-    row_bits: [Signal<Local, Bits<WINDOW>>; WINDOW],
-    rows: Signal<Local, WindowRows>,
     /// The padded board's cells off the board.
     padding: Constant<Bits<PADDED_BITS>>,
 }
@@ -75,8 +72,6 @@ impl CellWindow {
             window: Default::default(),
             padded: Default::default(),
             window_rows: Default::default(),
-            row_bits: Default::default(),
-            rows: Default::default(),
             padding: Constant::new(padding),
         }
     }
@@ -94,9 +89,9 @@ impl Logic for CellWindow {
     #[hdl_gen]
     fn update(&mut self) {
         self.padded.next = self.padding.val();
+        self.window.next = 0.into();
         for v in 0..9 {
             self.window_rows[v].next = 0.into();
-            self.row_bits[v].next = 0.into();
         }
         if self.enable.val() {
             self.padded.next = self.padding.val()
@@ -126,52 +121,15 @@ impl Logic for CellWindow {
             }
             for v in 0..9 {
                 for u in 0..9 {
-                    self.row_bits[v].next = self.row_bits[v].val().replace_bit(
-                        u,
+                    self.window.next = self.window.val().replace_bit(
+                        9 * v + u,
                         (self.column.val() & self.window_rows[v].val().get_bits::<14>(u)).any(),
                     );
                 }
             }
         }
-        self.rows.next.r0 = self.row_bits[0].val();
-        self.rows.next.r1 = self.row_bits[1].val();
-        self.rows.next.r2 = self.row_bits[2].val();
-        self.rows.next.r3 = self.row_bits[3].val();
-        self.rows.next.r4 = self.row_bits[4].val();
-        self.rows.next.r5 = self.row_bits[5].val();
-        self.rows.next.r6 = self.row_bits[6].val();
-        self.rows.next.r7 = self.row_bits[7].val();
-        self.rows.next.r8 = self.row_bits[8].val();
-        self.window.next = self.rows.val().into();
     }
 }
-
-/// The window's rows struct: rust-hdl's `LogicStruct` derive adds
-/// undocumented methods (each field's width and offset, for the Verilog).
-#[allow(missing_docs)]
-mod rows {
-    use crate::cell_window::WINDOW;
-    use rust_hdl::prelude::*;
-
-    /// A window as its 9 rows (`CellWindow`): field `r<v>` is bits `9 v .. 9 v + 8`.
-    /// Written a row at a time, so that rust-hdl's Verilog sets each row with
-    /// a part-select rather than the 81-bit window with a mask and OR per bit.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, LogicStruct)]
-    pub struct WindowRows {
-        pub r0: Bits<WINDOW>,
-        pub r1: Bits<WINDOW>,
-        pub r2: Bits<WINDOW>,
-        pub r3: Bits<WINDOW>,
-        pub r4: Bits<WINDOW>,
-        pub r5: Bits<WINDOW>,
-        pub r6: Bits<WINDOW>,
-        pub r7: Bits<WINDOW>,
-        pub r8: Bits<WINDOW>,
-    }
-}
-pub use rows::WindowRows;
-
-const _: () = assert!(WINDOW == 9 && <WindowRows as Synth>::BITS == WINDOW_BITS);
 
 /// One cell as a board, from its row and column one-hot (no cell when
 /// either is 0). Pure combinational logic.
@@ -270,8 +228,6 @@ pub struct PairFits {
     shape_fits: [Signal<Local, Bits<CELLS_PER_SHAPE>>; SHAPES],
     /// `fits`, a field a shape.
     pairs: Signal<Local, ShapePairs>,
-    /// `flags`, a field a shape.
-    shape_flags: Signal<Local, ShapeFlags>,
 }
 
 impl PairFits {
@@ -293,7 +249,6 @@ impl PairFits {
             }),
             shape_fits: std::array::from_fn(|_| Default::default()),
             pairs: Default::default(),
-            shape_flags: Default::default(),
         }
     }
 }
@@ -305,16 +260,17 @@ impl Default for PairFits {
 }
 
 /// `PairFits::update`, for the 91 `field index` pairs of [`ShapePairs`]
-/// (handed over by [`with_shape_fields!`]): each shape's pairs and flag are
-/// written into their own fields of `pairs` and `shape_flags`, which rust-hdl
-/// writes as Verilog part-selects (`pairs[(5 s)+:(5)] = ...`); an update a
-/// bit at a time was a full-width mask and OR per bit (455 for `fits`, 91
-/// for `flags`) in Verilator's C++ of every engine.
+/// (handed over by [`with_shape_fields!`]): each shape's pairs are written
+/// into their own field of `pairs`, which rust-hdl writes as a Verilog
+/// part-select (`pairs[(5 s)+:(5)] = ...`); an update of `fits` a bit at a
+/// time was a full-width mask and OR per bit, 455 of them, in Verilator's
+/// C++ of every engine.
 macro_rules! pair_fits_logic {
     (; $($field:ident $s:tt),*) => {
         impl Logic for PairFits {
             #[hdl_gen]
             fn update(&mut self) {
+                self.flags.next = 0.into();
                 for s in 0..91 {
                     self.shape_fits[s].next = 0.into();
                 }
@@ -328,13 +284,15 @@ macro_rules! pair_fits_logic {
                         }
                         self.shape_fits[s].next =
                             self.shape_fits[s].val() & self.pair_exists[s].val();
+                        self.flags.next = self.flags.val().replace_bit(
+                            s,
+                            self.shape_fits[s].val().any()
+                                & self.tiles.val().get_bit(self.shape_tile[s].val().index()),
+                        );
                     }
                 }
                 $(self.pairs.next.$field = self.shape_fits[$s].val();)*
-                $(self.shape_flags.next.$field = self.shape_fits[$s].val().any()
-                    & self.tiles.val().get_bit(self.shape_tile[$s].val().index());)*
                 self.fits.next = self.pairs.val().into();
-                self.flags.next = bit_cast::<FLAG_BITS, SHAPES>(self.shape_flags.val().into());
             }
         }
     };

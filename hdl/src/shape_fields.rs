@@ -1,6 +1,5 @@
 //! Per-shape fields of wide values, as rust-hdl `LogicStruct`s: the 5
-//! (shape, cell) pairs of each shape ([`ShapePairs`]) and a flag a shape
-//! ([`ShapeFlags`]).
+//! (shape, cell) pairs of each shape ([`ShapePairs`]).
 //!
 //! rust-hdl's kernel language has no concatenation, so a wide value built
 //! from per-shape pieces has to be an OR of the pieces widened (`bit_cast`)
@@ -76,19 +75,11 @@ mod structs {
         /// field `s<i>` is bits `5 i .. 5 i + 4`, shape `i`'s cells.
         ShapePairs, Bits<5>
     );
-
-    with_shape_fields!(
-        shape_struct
-        /// A set of shapes (`crate::cell_window::PairFits`' flags, a
-        /// chosen shape one-hot): field `s<i>` is bit `i`, shape `i`.
-        ShapeFlags, Bit
-    );
 }
-pub use structs::{ShapeFlags, ShapePairs};
+pub use structs::ShapePairs;
 
 const _: () = assert!(SHAPES == 91);
 const _: () = assert!(<ShapePairs as Synth>::BITS == SHAPES * 5);
-const _: () = assert!(<ShapeFlags as Synth>::BITS == SHAPES);
 
 #[cfg(test)]
 mod tests {
@@ -104,15 +95,5 @@ mod tests {
         assert_eq!(fields.s90, Bits::<5>::from(1u64 << 4));
         assert_eq!(fields.s0, Bits::<5>::default());
         assert_eq!(Bits::<{ SHAPES * 5 }>::from(fields), pairs);
-    }
-
-    #[test]
-    fn flags_are_the_bits_in_order() {
-        let bits = Bits::<SHAPES>::default()
-            .replace_bit(7, true)
-            .replace_bit(90, true);
-        let flags = ShapeFlags::from(bits);
-        assert!(flags.s7 && flags.s90 && !flags.s0 && !flags.s8);
-        assert_eq!(Bits::<SHAPES>::from(flags), bits);
     }
 }

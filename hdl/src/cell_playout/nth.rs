@@ -7,7 +7,6 @@
 use crate::bit_count::NthSetBit;
 use crate::board::SIZE;
 use crate::cell_window::CELLS_PER_SHAPE;
-use crate::shape_fields::{with_shape_fields, ShapeFlags};
 use crate::tiles::SHAPES;
 use rust_hdl::prelude::*;
 
@@ -61,18 +60,11 @@ pub struct Nth {
     cell_index_q: DFF<Bits<8>>,
     shape_q: DFF<Bits<7>>,
     shape_hot_q: DFF<Bits<SHAPES>>,
-    /// The place one-hot, and the shape it makes with the row (bit `8 b +
-    /// i` of byte `b`'s place `i`).
+    /// The place one-hot, and the shape it makes with the row.
     index_hot: Signal<Local, Bits<SIZE>>,
-    shape_decoded: Signal<Local, ShapeFlags>,
+    shape_decoded: Signal<Local, Bits<SHAPES>>,
 }
 
-/// `Nth::update`, for the 91 `field index` pairs of [`ShapeFlags`] (handed
-/// over by [`with_shape_fields!`]): each shape's bit of the decoded shape is
-/// written as its own field, a part-select in rust-hdl's Verilog, rather than
-/// the whole 91 bits masked and ORed a bit at a time in Verilator's C++.
-macro_rules! nth_logic {
-    (; $($field:ident $s:tt),*) => {
 impl Logic for Nth {
     #[hdl_gen]
     fn update(&mut self) {
@@ -92,9 +84,24 @@ impl Logic for Nth {
             self.nth.n.next = self.pair_pick.val();
         }
         self.index_hot.next = bit_cast::<14, 1>(1.into()) << self.nth.index.val();
-        // Shape `s` is byte `s >> 3`'s place `s & 7`.
-        $(self.shape_decoded.next.$field = self.row_q.q.val().get_bit($s >> 3)
-            & self.index_hot.val().get_bit($s & 7);)*
+        self.shape_decoded.next = 0.into();
+        if self.choose.val() {
+            // (The 91 shapes: 11 bytes and 3 of the 12th.)
+            for b in 0..11 {
+                for i in 0..8 {
+                    self.shape_decoded.next = self.shape_decoded.val().replace_bit(
+                        8 * b + i,
+                        self.row_q.q.val().get_bit(b) & self.index_hot.val().get_bit(i),
+                    );
+                }
+            }
+            for i in 0..3 {
+                self.shape_decoded.next = self.shape_decoded.val().replace_bit(
+                    88 + i,
+                    self.row_q.q.val().get_bit(11) & self.index_hot.val().get_bit(i),
+                );
+            }
+        }
         if self.locate.val() {
             self.sel_bits.d.next = self.entry_bits.val();
             self.sel_offset.d.next = self.entry_offset.val();
@@ -110,7 +117,7 @@ impl Logic for Nth {
                 self.shape_q.d.next = bit_cast::<7, 8>(
                     self.sel_base.q.val() | bit_cast::<8, 4>(self.nth.index.val()),
                 );
-                self.shape_hot_q.d.next = self.shape_decoded.val().into();
+                self.shape_hot_q.d.next = self.shape_decoded.val();
             }
         }
         if self.take_pairs.val() {
@@ -124,6 +131,3 @@ impl Logic for Nth {
         self.shape_hot.next = self.shape_hot_q.q.val();
     }
 }
-    };
-}
-with_shape_fields!(nth_logic);
