@@ -69,6 +69,7 @@ lint:
 	python3 scripts/check_lpf.py --self-test
 	python3 scripts/synth_report.py --self-test
 	python3 scripts/bitstream.py --self-test
+	python3 scripts/timing_risks.py --self-test
 	python3 scripts/bitstream.py --check-record $(CLOSED) BENCHMARKS.md
 	python3 scripts/module_cycles.py --self-test
 	python3 scripts/module_cycles.py host/*/src hdl/src sim/src tests/src
