@@ -30,7 +30,7 @@ import unittest
 SOURCES = {"TRELLIS_FF": 0.5, "DP16KD": 3.0, "TRELLIS_IO": 0.5, "IDDRX1F": 0.5,
            "ODDRX1F": 0.5, "EHXPLLL": 0.0, "DCCA": 0.0}
 # The inputs of cells that end paths.
-ENDPOINTS = {"TRELLIS_FF": ("DI", "CE", "LSR", "M"), "TRELLIS_DPR16X4": ("DI", "WAD", "WRE")}
+ENDPOINTS = {"TRELLIS_FF": ("DI", "CE", "LSR"), "TRELLIS_DPR16X4": ("DI", "WAD", "WRE")}
 
 
 def delay(cell_type, port, out_port):
@@ -73,7 +73,7 @@ class Netlist:
 
     def depth(self, bit):
         """(levels, (cell, port, the input bit on the deepest path or None)) of a net bit."""
-        todo = [bit]
+        todo, expanding = [bit], set()
         while todo:
             b = todo[-1]
             if b in self.memo or not isinstance(b, int) or b not in self.driver:
@@ -89,13 +89,14 @@ class Netlist:
             for port, way in cell["port_directions"].items():
                 if way != "input":
                     continue
-                d = delay(cell["type"], re.sub(r"\d+$", "", port) if cell["type"] == "TRELLIS_DPR16X4" else port, out)
+                d = delay(cell["type"], port, out)
                 if d is not None:
                     inputs += [(ib, d) for ib in cell["connections"][port] if isinstance(ib, int)]
             waiting = [ib for ib, _ in inputs if ib not in self.memo and ib in self.driver]
             if waiting:
-                if len(todo) > 10 * len(self.cells) + 10:
+                if b in expanding or expanding.intersection(waiting):
                     raise ValueError("a combinational loop through %s" % name)
+                expanding.add(b)
                 todo += waiting
                 continue
             best = (0.0, (name, out, None))
@@ -104,6 +105,7 @@ class Netlist:
                 if a + d > best[0]:
                     best = (a + d, (name, out, ib))
             self.memo[b] = best
+            expanding.discard(b)
             todo.pop()
         return self.memo.get(bit, (0.0, None))
 
@@ -195,6 +197,14 @@ class SelfTest(unittest.TestCase):
                  "end": c("TRELLIS_FF", {"DI": [22]}, {"Q": [9]})}
         net = Netlist(self.doc(cells))
         self.assertAlmostEqual(net.depth(22)[0], 0.5 + 1.0 + 0.03 + 0.2)
+
+    def test_a_combinational_loop_is_refused(self):
+        c = self.cell
+        cells = {"a": c("LUT4", {"A": [2]}, {"Z": [1]}),
+                 "b": c("LUT4", {"A": [1]}, {"Z": [2]}),
+                 "end": c("TRELLIS_FF", {"DI": [2]}, {"Q": [9]})}
+        with self.assertRaisesRegex(ValueError, "combinational loop"):
+            Netlist(self.doc(cells)).deep_endpoints()
 
     def test_a_netlist_with_no_single_top_is_refused(self):
         with self.assertRaisesRegex(ValueError, "not one"):
